@@ -1,0 +1,123 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "RichPushEmulator",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "richpush", targets: ["richpush"]),
+        .library(name: "RichPushCore", targets: ["RichPushCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks.git", from: "1.1.1"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
+    ],
+    targets: [
+        .target(
+            name: "RichPushCore",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "RichPushNetwork",
+            dependencies: [
+                "RichPushCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "RichPushReplay",
+            dependencies: [
+                "RichPushCore",
+                "RichPushNetwork",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .systemLibrary(
+            name: "CNCurses",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(
+            name: "CNCursesShim",
+            dependencies: ["CNCurses"]
+        ),
+        .target(
+            name: "RichPushTUI",
+            dependencies: [
+                "RichPushCore",
+                "CNCursesShim",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "richpush",
+            dependencies: [
+                "RichPushCore",
+                "RichPushNetwork",
+                "RichPushReplay",
+                "RichPushTUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RichPushCoreTests",
+            dependencies: [
+                "RichPushCore",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RichPushNetworkTests",
+            dependencies: [
+                "RichPushCore",
+                "RichPushNetwork",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RichPushReplayTests",
+            dependencies: ["RichPushCore", "RichPushNetwork", "RichPushReplay"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RichPushTUITests",
+            dependencies: [
+                "RichPushCore",
+                "RichPushTUI",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)
