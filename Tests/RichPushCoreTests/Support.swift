@@ -5,53 +5,53 @@ import Synchronization
 
 /// A downloader double whose behaviour each test scripts.
 struct ScriptedDownloader: ImageDownloading {
-  var script:
-    @Sendable (URL, DownloadLimits, @escaping @Sendable (DownloadEvent) -> Void) async throws ->
-      DownloadedImage
-  let discarded = DiscardLog()
+    var script:
+        @Sendable (URL, DownloadLimits, @escaping @Sendable (DownloadEvent) -> Void) async throws ->
+            DownloadedImage
+    let discarded = DiscardLog()
 
-  func download(
-    _ url: URL, limits: DownloadLimits, events: @escaping @Sendable (DownloadEvent) -> Void
-  ) async throws -> DownloadedImage {
-    try await script(url, limits, events)
-  }
-
-  func discard(_ image: DownloadedImage) async {
-    discarded.append(image.file)
-  }
-
-  static func succeeding(
-    format: ImageFormat = .png, width: Int = 640, height: Int = 480, frames: Int = 1,
-    bytes: Int = 48_213
-  ) -> ScriptedDownloader {
-    ScriptedDownloader { _, _, events in
-      events(.responseReceived(status: 200, contentType: format.mimeType, expectedBytes: bytes))
-      events(.bytesReceived(bytes))
-      return DownloadedImage(
-        file: URL(
-          fileURLWithPath: "/tmp/richpush-test/\(UUID().uuidString).\(format.fileExtension)"),
-        format: format, width: width, height: height, frames: frames, bytes: bytes,
-        sha256: String(repeating: "ab", count: 32), servedContentType: format.mimeType)
+    func download(
+        _ url: URL, limits: DownloadLimits, events: @escaping @Sendable (DownloadEvent) -> Void
+    ) async throws -> DownloadedImage {
+        try await script(url, limits, events)
     }
-  }
 
-  static func failing(_ reason: FallbackReason, _ detail: String) -> ScriptedDownloader {
-    ScriptedDownloader { _, _, _ in throw DownloadFailure(reason, detail) }
-  }
-
-  /// Never finishes on its own: sleeps on the injected clock far longer than any budget.
-  static func hanging(on clock: TestClock<Duration>) -> ScriptedDownloader {
-    ScriptedDownloader { _, _, _ in
-      try await clock.sleep(for: .seconds(3600))
-      throw DownloadFailure(.networkError, "unreachable")
+    func discard(_ image: DownloadedImage) async {
+        discarded.append(image.file)
     }
-  }
+
+    static func succeeding(
+        format: ImageFormat = .png, width: Int = 640, height: Int = 480, frames: Int = 1,
+        bytes: Int = 48_213
+    ) -> ScriptedDownloader {
+        ScriptedDownloader { _, _, events in
+            events(.responseReceived(status: 200, contentType: format.mimeType, expectedBytes: bytes))
+            events(.bytesReceived(bytes))
+            return DownloadedImage(
+                file: URL(
+                    fileURLWithPath: "/tmp/richpush-test/\(UUID().uuidString).\(format.fileExtension)"),
+                format: format, width: width, height: height, frames: frames, bytes: bytes,
+                sha256: String(repeating: "ab", count: 32), servedContentType: format.mimeType)
+        }
+    }
+
+    static func failing(_ reason: FallbackReason, _ detail: String) -> ScriptedDownloader {
+        ScriptedDownloader { _, _, _ in throw DownloadFailure(reason, detail) }
+    }
+
+    /// Never finishes on its own: sleeps on the injected clock far longer than any budget.
+    static func hanging(on clock: TestClock<Duration>) -> ScriptedDownloader {
+        ScriptedDownloader { _, _, _ in
+            try await clock.sleep(for: .seconds(3600))
+            throw DownloadFailure(.networkError, "unreachable")
+        }
+    }
 }
 
 final class DiscardLog: Sendable {
-  private let files = Mutex<[URL]>([])
-  func append(_ file: URL) { files.withLock { $0.append(file) } }
-  var all: [URL] { files.withLock { $0 } }
+    private let files = Mutex<[URL]>([])
+    func append(_ file: URL) { files.withLock { $0.append(file) } }
+    var all: [URL] { files.withLock { $0 } }
 }
 
 /// Runs `operation` while moving the test clock forward in small steps until it finishes.
@@ -59,26 +59,26 @@ final class DiscardLog: Sendable {
 /// Stepping (instead of one big jump) does not depend on every sleep being registered before the
 /// clock moves, so the tests stay deterministic on a loaded machine.
 func driving<T: Sendable>(
-  _ clock: TestClock<Duration>, step: Duration = .milliseconds(250), maxSteps: Int = 2_000,
-  _ operation: @escaping @Sendable () async -> T
+    _ clock: TestClock<Duration>, step: Duration = .milliseconds(250), maxSteps: Int = 2_000,
+    _ operation: @escaping @Sendable () async -> T
 ) async -> T {
-  let finished = Atomic<Bool>(false)
-  let task = Task {
-    let value = await operation()
-    finished.store(true, ordering: .releasing)
-    return value
-  }
-  var steps = 0
-  while !finished.load(ordering: .acquiring), steps < maxSteps {
-    await clock.advance(by: step)
-    steps += 1
-  }
-  return await task.value
+    let finished = Atomic<Bool>(false)
+    let task = Task {
+        let value = await operation()
+        finished.store(true, ordering: .releasing)
+        return value
+    }
+    var steps = 0
+    while !finished.load(ordering: .acquiring), steps < maxSteps {
+        await clock.advance(by: step)
+        steps += 1
+    }
+    return await task.value
 }
 
 func payload(_ json: String) -> [UInt8] { Array(json.utf8) }
 
 extension DeliveryResult {
-  var events: [TimelineEvent.Kind] { timeline.map(\.kind) }
-  func time(of kind: TimelineEvent.Kind) -> Double? { timeline.first { $0.kind == kind }?.at }
+    var events: [TimelineEvent.Kind] { timeline.map(\.kind) }
+    func time(of kind: TimelineEvent.Kind) -> Double? { timeline.first { $0.kind == kind }?.at }
 }

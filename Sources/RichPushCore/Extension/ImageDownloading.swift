@@ -5,92 +5,92 @@ public import Foundation
 /// Implementations must honour task cancellation promptly: the extension runtime cancels the download
 /// when the download timeout or the extension budget runs out.
 public protocol ImageDownloading: Sendable {
-  /// Downloads `url` and returns the stored image, or throws a ``DownloadFailure``.
-  func download(
-    _ url: URL,
-    limits: DownloadLimits,
-    events: @escaping @Sendable (DownloadEvent) -> Void
-  ) async throws -> DownloadedImage
+    /// Downloads `url` and returns the stored image, or throws a ``DownloadFailure``.
+    func download(
+        _ url: URL,
+        limits: DownloadLimits,
+        events: @escaping @Sendable (DownloadEvent) -> Void
+    ) async throws -> DownloadedImage
 
-  /// Called when a downloaded image will not be shown, so its temporary file can go.
-  func discard(_ image: DownloadedImage) async
+    /// Called when a downloaded image will not be shown, so its temporary file can go.
+    func discard(_ image: DownloadedImage) async
 }
 
 /// The rules one download runs under.
 public struct DownloadLimits: Sendable, Equatable {
-  /// One deadline for the whole download, redirects included.
-  public var timeout: Duration
-  /// Largest accepted body; iOS refuses image attachments over 10 MB.
-  public var maxBytes: Int
-  /// Redirect hops followed before giving up.
-  public var maxRedirects: Int
+    /// One deadline for the whole download, redirects included.
+    public var timeout: Duration
+    /// Largest accepted body; iOS refuses image attachments over 10 MB.
+    public var maxBytes: Int
+    /// Redirect hops followed before giving up.
+    public var maxRedirects: Int
 
-  public static let tenMegabytes = 10 * 1024 * 1024
+    public static let tenMegabytes = 10 * 1024 * 1024
 
-  public init(
-    timeout: Duration = .seconds(5), maxBytes: Int = DownloadLimits.tenMegabytes,
-    maxRedirects: Int = 5
-  ) {
-    self.timeout = timeout
-    self.maxBytes = maxBytes
-    self.maxRedirects = maxRedirects
-  }
+    public init(
+        timeout: Duration = .seconds(5), maxBytes: Int = DownloadLimits.tenMegabytes,
+        maxRedirects: Int = 5
+    ) {
+        self.timeout = timeout
+        self.maxBytes = maxBytes
+        self.maxRedirects = maxRedirects
+    }
 }
 
 /// Progress a download reports while it runs.
 public enum DownloadEvent: Sendable, Equatable {
-  /// A request went out to this URL.
-  case requestSent(URL)
-  /// The server redirected to this URL.
-  case redirect(URL)
-  /// Response headers arrived; `expectedBytes` is the Content-Length when given.
-  case responseReceived(status: Int, contentType: String?, expectedBytes: Int?)
-  /// Body bytes received so far.
-  case bytesReceived(Int)
+    /// A request went out to this URL.
+    case requestSent(URL)
+    /// The server redirected to this URL.
+    case redirect(URL)
+    /// Response headers arrived; `expectedBytes` is the Content-Length when given.
+    case responseReceived(status: Int, contentType: String?, expectedBytes: Int?)
+    /// Body bytes received so far.
+    case bytesReceived(Int)
 }
 
 /// A downloaded image, stored in a local file named from its detected format.
 public struct DownloadedImage: Sendable, Equatable {
-  public var file: URL
-  public var format: ImageFormat
-  public var width: Int
-  public var height: Int
-  public var frames: Int
-  public var bytes: Int
-  public var sha256: String
-  /// The Content-Type the server sent.
-  public var servedContentType: String?
+    public var file: URL
+    public var format: ImageFormat
+    public var width: Int
+    public var height: Int
+    public var frames: Int
+    public var bytes: Int
+    public var sha256: String
+    /// The Content-Type the server sent.
+    public var servedContentType: String?
 
-  public init(
-    file: URL, format: ImageFormat, width: Int, height: Int, frames: Int, bytes: Int,
-    sha256: String,
-    servedContentType: String?
-  ) {
-    self.file = file
-    self.format = format
-    self.width = width
-    self.height = height
-    self.frames = frames
-    self.bytes = bytes
-    self.sha256 = sha256
-    self.servedContentType = servedContentType
-  }
+    public init(
+        file: URL, format: ImageFormat, width: Int, height: Int, frames: Int, bytes: Int,
+        sha256: String,
+        servedContentType: String?
+    ) {
+        self.file = file
+        self.format = format
+        self.width = width
+        self.height = height
+        self.frames = frames
+        self.bytes = bytes
+        self.sha256 = sha256
+        self.servedContentType = servedContentType
+    }
 }
 
 /// Why a download failed, as a fallback reason code with a detail for people.
 public struct DownloadFailure: Error, Sendable, Equatable, CustomStringConvertible {
-  public var reason: FallbackReason
-  public var detail: String
+    public var reason: FallbackReason
+    public var detail: String
 
-  public init(_ reason: FallbackReason, _ detail: String) {
-    self.reason = reason
-    self.detail = detail
-  }
+    public init(_ reason: FallbackReason, _ detail: String) {
+        self.reason = reason
+        self.detail = detail
+    }
 
-  public var description: String { "\(reason.rawValue): \(detail)" }
+    public var description: String { "\(reason.rawValue): \(detail)" }
 }
 
 extension ImageDownloading {
-  /// Downloaders that keep no files have nothing to discard.
-  public func discard(_ image: DownloadedImage) async {}
+    /// Downloaders that keep no files have nothing to discard.
+    public func discard(_ image: DownloadedImage) async {}
 }

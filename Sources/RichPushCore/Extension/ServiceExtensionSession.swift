@@ -2,12 +2,12 @@ import Foundation
 
 /// What the extension handed to the content handler.
 public struct ExtensionOutcome: Sendable, Equatable {
-  public var content: NotificationContent
-  public var attachment: Attachment?
-  /// Why the image is missing, when it is.
-  public var fallback: Fallback?
-  /// The budget ran out and `serviceExtensionTimeWillExpire` delivered the best attempt.
-  public var expired: Bool
+    public var content: NotificationContent
+    public var attachment: Attachment?
+    /// Why the image is missing, when it is.
+    public var fallback: Fallback?
+    /// The budget ran out and `serviceExtensionTimeWillExpire` delivered the best attempt.
+    public var expired: Bool
 }
 
 /// One Notification Service Extension instance, as iOS creates one per notification.
@@ -16,180 +16,179 @@ public struct ExtensionOutcome: Sendable, Equatable {
 /// a budget timer calls `serviceExtensionTimeWillExpire`, which delivers the best attempt at once and
 /// cancels the download. Whichever finishes first calls the content handler; the other call is ignored.
 actor ServiceExtensionSession {
-  private let request: NotificationRequest
-  private let imageURL: String?
-  private let downloader: any ImageDownloading
-  private let clock: any Clock<Duration>
-  private let configuration: DeliveryConfiguration
-  private let timeline: Timeline
+    private let request: NotificationRequest
+    private let imageURL: String?
+    private let downloader: any ImageDownloading
+    private let clock: any Clock<Duration>
+    private let configuration: DeliveryConfiguration
+    private let timeline: Timeline
 
-  private let gate = ContentHandlerGate()
-  private var bestAttempt: NotificationContent
-  private var bestAttachment: Attachment?
-  private var outcome: ExtensionOutcome?
-  private var waiter: CheckedContinuation<Void, Never>?
+    private let gate = ContentHandlerGate()
+    private var bestAttempt: NotificationContent
+    private var bestAttachment: Attachment?
+    private var outcome: ExtensionOutcome?
+    private var waiter: CheckedContinuation<Void, Never>?
 
-  init(
-    request: NotificationRequest, imageURL: String?, downloader: any ImageDownloading,
-    clock: any Clock<Duration>, configuration: DeliveryConfiguration, timeline: Timeline
-  ) {
-    self.request = request
-    self.imageURL = imageURL
-    self.downloader = downloader
-    self.clock = clock
-    self.configuration = configuration
-    self.timeline = timeline
-    self.bestAttempt = request.content
-  }
-
-  /// Runs the extension until the content handler has been called, and returns what it was given.
-  func run() async -> ExtensionOutcome {
-    timeline.record(.extensionStarted)
-    let work = Task { await self.didReceive() }
-    let budget = Task { [clock, configuration] in
-      do {
-        try await clock.sleep(for: configuration.extensionBudget)
-      } catch {
-        return
-      }
-      self.serviceExtensionTimeWillExpire()
-    }
-    if outcome == nil {
-      await withCheckedContinuation { waiter = $0 }
-    }
-    budget.cancel()
-    // After an expiry the download is cancelled; waiting for it lets its late completion show in
-    // the timeline (ignored by the gate) and its temporary file be discarded.
-    work.cancel()
-    await work.value
-    return outcome!
-  }
-
-  private func didReceive() async {
-    guard let imageURL else {
-      complete(attachment: nil, fallback: nil)
-      return
-    }
-    guard let url = URL(string: imageURL), let scheme = url.scheme?.lowercased(),
-      url.host?.isEmpty == false
-    else {
-      complete(
-        attachment: nil, fallback: Fallback(.invalidURL, "\"\(imageURL)\" is not an absolute URL"))
-      return
-    }
-    guard scheme == "https" else {
-      complete(
-        attachment: nil,
-        fallback: Fallback(
-          .insecureURL,
-          "\(scheme):// image URLs are refused; only https is downloaded (App Transport Security)"))
-      return
+    init(
+        request: NotificationRequest, imageURL: String?, downloader: any ImageDownloading,
+        clock: any Clock<Duration>, configuration: DeliveryConfiguration, timeline: Timeline
+    ) {
+        self.request = request
+        self.imageURL = imageURL
+        self.downloader = downloader
+        self.clock = clock
+        self.configuration = configuration
+        self.timeline = timeline
+        self.bestAttempt = request.content
     }
 
-    timeline.record(.downloadStarted, imageURL)
-    do {
-      let image = try await download(url)
-      timeline.record(
-        .downloadFinished,
-        "\(image.bytes) bytes, \(image.format.rawValue) \(image.width)x\(image.height)")
-      let attachment = Attachment(
-        url: imageURL, format: image.format, width: image.width, height: image.height,
-        frames: image.frames,
-        bytes: image.bytes, sha256: image.sha256, file: image.file.path)
-      timeline.record(.attachmentCreated, image.file.lastPathComponent)
-      bestAttachment = attachment
-      if !complete(attachment: attachment, fallback: nil) {
-        await downloader.discard(image)
-      }
-    } catch let failure as DownloadFailure {
-      timeline.record(.downloadFailed, failure.description)
-      complete(attachment: nil, fallback: Fallback(failure.reason, failure.detail))
-    } catch is CancellationError {
-      timeline.record(.downloadFailed, "cancelled")
-      complete(attachment: nil, fallback: Fallback(.extensionExpired, "the download was cancelled"))
-    } catch {
-      timeline.record(.downloadFailed, "\(error)")
-      complete(attachment: nil, fallback: Fallback(.networkError, "\(error)"))
+    /// Runs the extension until the content handler has been called, and returns what it was given.
+    func run() async -> ExtensionOutcome {
+        timeline.record(.extensionStarted)
+        let work = Task { await self.didReceive() }
+        let budget = Task { [clock, configuration] in
+            do {
+                try await clock.sleep(for: configuration.extensionBudget)
+            } catch {
+                return
+            }
+            self.serviceExtensionTimeWillExpire()
+        }
+        if outcome == nil {
+            await withCheckedContinuation { waiter = $0 }
+        }
+        budget.cancel()
+        // After an expiry the download is cancelled; waiting for it lets its late completion show in
+        // the timeline (ignored by the gate) and its temporary file be discarded.
+        work.cancel()
+        await work.value
+        return outcome!
     }
-  }
 
-  /// The download raced against the download timeout on the injected clock.
-  private func download(_ url: URL) async throws -> DownloadedImage {
-    let limits = DownloadLimits(
-      timeout: configuration.downloadTimeout, maxBytes: configuration.maxImageBytes)
-    let timeline = self.timeline
-    let events: @Sendable (DownloadEvent) -> Void = { event in
-      switch event {
-      case .requestSent: break
-      case .redirect(let target): timeline.record(.redirect, target.absoluteString)
-      case .responseReceived(let status, let type, let expected):
+    private func didReceive() async {
+        guard let imageURL else {
+            complete(attachment: nil, fallback: nil)
+            return
+        }
+        guard let url = URL(string: imageURL), let scheme = url.scheme?.lowercased(),
+            url.host?.isEmpty == false
+        else {
+            complete(
+                attachment: nil, fallback: Fallback(.invalidURL, "\"\(imageURL)\" is not an absolute URL"))
+            return
+        }
+        guard scheme == "https" else {
+            complete(
+                attachment: nil,
+                fallback: Fallback(
+                    .insecureURL,
+                    "\(scheme):// image URLs are refused; only https is downloaded (App Transport Security)"))
+            return
+        }
+
+        timeline.record(.downloadStarted, imageURL)
+        do {
+            let image = try await download(url)
+            timeline.record(
+                .downloadFinished,
+                "\(image.bytes) bytes, \(image.format.rawValue) \(image.width)x\(image.height)")
+            let attachment = Attachment(
+                url: imageURL, format: image.format, width: image.width, height: image.height,
+                frames: image.frames,
+                bytes: image.bytes, sha256: image.sha256, file: image.file.path)
+            timeline.record(.attachmentCreated, image.file.lastPathComponent)
+            bestAttachment = attachment
+            if !complete(attachment: attachment, fallback: nil) {
+                await downloader.discard(image)
+            }
+        } catch let failure as DownloadFailure {
+            timeline.record(.downloadFailed, failure.description)
+            complete(attachment: nil, fallback: Fallback(failure.reason, failure.detail))
+        } catch is CancellationError {
+            timeline.record(.downloadFailed, "cancelled")
+            complete(attachment: nil, fallback: Fallback(.extensionExpired, "the download was cancelled"))
+        } catch {
+            timeline.record(.downloadFailed, "\(error)")
+            complete(attachment: nil, fallback: Fallback(.networkError, "\(error)"))
+        }
+    }
+
+    /// The download raced against the download timeout on the injected clock.
+    private func download(_ url: URL) async throws -> DownloadedImage {
+        let limits = DownloadLimits(
+            timeout: configuration.downloadTimeout, maxBytes: configuration.maxImageBytes)
+        let timeline = self.timeline
+        let events: @Sendable (DownloadEvent) -> Void = { event in
+            switch event {
+            case .requestSent: break
+            case .redirect(let target): timeline.record(.redirect, target.absoluteString)
+            case .responseReceived(let status, let type, let expected):
+                timeline.record(
+                    .downloadProgress,
+                    "HTTP \(status), \(type ?? "no Content-Type")\(expected.map { ", \($0) bytes" } ?? "")")
+                timeline.progress(0, expected: expected)
+            case .bytesReceived(let count): timeline.progress(count, expected: nil)
+            }
+        }
+        let timeout = configuration.downloadTimeout
+        return try await withThrowingTaskGroup(of: DownloadedImage?.self) { [downloader, clock] group in
+            group.addTask { try await downloader.download(url, limits: limits, events: events) }
+            group.addTask {
+                try await clock.sleep(for: timeout)
+                return nil
+            }
+            do {
+                if let first = try await group.next(), let image = first {
+                    group.cancelAll()
+                    return image
+                }
+                throw DownloadFailure(.timeout, "no complete image within \(Self.format(timeout))")
+            } catch {
+                // The losing download may still hand over a file; it will never be shown.
+                group.cancelAll()
+                while let late = try? await group.next() {
+                    if let image = late { await downloader.discard(image) }
+                }
+                throw error
+            }
+        }
+    }
+
+    /// iOS calls this when the budget is about to run out: deliver the best attempt now.
+    func serviceExtensionTimeWillExpire() {
         timeline.record(
-          .downloadProgress,
-          "HTTP \(status), \(type ?? "no Content-Type")\(expected.map { ", \($0) bytes" } ?? "")")
-        timeline.progress(0, expected: expected)
-      case .bytesReceived(let count): timeline.progress(count, expected: nil)
-      }
+            .timeWillExpire, "budget of \(Self.format(configuration.extensionBudget)) used up")
+        complete(
+            attachment: bestAttachment,
+            fallback: bestAttachment == nil
+                ? Fallback(
+                    .extensionExpired,
+                    "the extension did not finish within \(Self.format(configuration.extensionBudget)); the best attempt was delivered"
+                )
+                : nil,
+            expired: true)
     }
-    let timeout = configuration.downloadTimeout
-    return try await withThrowingTaskGroup(of: DownloadedImage?.self) { [downloader, clock] group in
-      group.addTask { try await downloader.download(url, limits: limits, events: events) }
-      group.addTask {
-        try await clock.sleep(for: timeout)
-        return nil
-      }
-      do {
-        if let first = try await group.next(), let image = first {
-          group.cancelAll()
-          return image
+
+    /// The content handler: the first call wins, later calls are recorded and ignored.
+    @discardableResult
+    private func complete(attachment: Attachment?, fallback: Fallback?, expired: Bool = false) -> Bool {
+        guard gate.claim() else {
+            timeline.record(.duplicateCompletionIgnored, fallback.map { $0.reason.rawValue } ?? "")
+            return false
         }
-        throw DownloadFailure(.timeout, "no complete image within \(Self.format(timeout))")
-      } catch {
-        // The losing download may still hand over a file; it will never be shown.
-        group.cancelAll()
-        while let late = try? await group.next() {
-          if let image = late { await downloader.discard(image) }
-        }
-        throw error
-      }
+        timeline.record(
+            .contentHandlerCalled, attachment == nil ? "without attachment" : "with attachment")
+        outcome = ExtensionOutcome(
+            content: bestAttempt, attachment: attachment, fallback: fallback, expired: expired)
+        waiter?.resume()
+        waiter = nil
+        return true
     }
-  }
 
-  /// iOS calls this when the budget is about to run out: deliver the best attempt now.
-  func serviceExtensionTimeWillExpire() {
-    timeline.record(
-      .timeWillExpire, "budget of \(Self.format(configuration.extensionBudget)) used up")
-    complete(
-      attachment: bestAttachment,
-      fallback: bestAttachment == nil
-        ? Fallback(
-          .extensionExpired,
-          "the extension did not finish within \(Self.format(configuration.extensionBudget)); the best attempt was delivered"
-        )
-        : nil,
-      expired: true)
-  }
-
-  /// The content handler: the first call wins, later calls are recorded and ignored.
-  @discardableResult
-  private func complete(attachment: Attachment?, fallback: Fallback?, expired: Bool = false) -> Bool
-  {
-    guard gate.claim() else {
-      timeline.record(.duplicateCompletionIgnored, fallback.map { $0.reason.rawValue } ?? "")
-      return false
+    static func format(_ duration: Duration) -> String {
+        let seconds = duration.seconds
+        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
+        if seconds == seconds.rounded() { return "\(Int(seconds)) s" }
+        return "\(seconds) s"
     }
-    timeline.record(
-      .contentHandlerCalled, attachment == nil ? "without attachment" : "with attachment")
-    outcome = ExtensionOutcome(
-      content: bestAttempt, attachment: attachment, fallback: fallback, expired: expired)
-    waiter?.resume()
-    waiter = nil
-    return true
-  }
-
-  static func format(_ duration: Duration) -> String {
-    let seconds = duration.seconds
-    if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
-    if seconds == seconds.rounded() { return "\(Int(seconds)) s" }
-    return "\(seconds) s"
-  }
 }

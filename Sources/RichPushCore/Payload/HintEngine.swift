@@ -1,32 +1,32 @@
 /// Points out payloads that look like a mistake, in one sentence.
 public struct HintEngine: Sendable {
-  public var policy: ImageURLPolicy
+    public var policy: ImageURLPolicy
 
-  public init(policy: ImageURLPolicy) {
-    self.policy = policy
-  }
+    public init(policy: ImageURLPolicy) {
+        self.policy = policy
+    }
 
-  public func hint(
-    for request: NotificationRequest, resolvedImage: (keyPath: PayloadKeyPath, url: String)?
-  ) -> String? {
-    let mutable = request.payload["aps"]?["mutable-content"]
-    if let mutable, !request.mutableContent, mutable != .number(0) {
-      let written = JSONWriter.string(mutable)
-      return
-        "aps.mutable-content is \(written) (\(mutable.typeName)); iOS runs the extension only for the number 1: send \"mutable-content\": 1."
+    public func hint(
+        for request: NotificationRequest, resolvedImage: (keyPath: PayloadKeyPath, url: String)?
+    ) -> String? {
+        let mutable = request.payload["aps"]?["mutable-content"]
+        if let mutable, !request.mutableContent, mutable != .number(0) {
+            let written = JSONWriter.string(mutable)
+            return
+                "aps.mutable-content is \(written) (\(mutable.typeName)); iOS runs the extension only for the number 1: send \"mutable-content\": 1."
+        }
+        if resolvedImage == nil, let missed = policy.missedImageKey(in: request.payload) {
+            return
+                "No image key path matched, but \(missed.keyPath) holds an https URL: add --image-key \(missed.keyPath) to use it."
+        }
+        if resolvedImage != nil, !request.mutableContent, request.content.hasAlertText {
+            if request.source == .fcmV1 {
+                return
+                    "The message has an image but FCM does not add mutable-content: set apns.payload.aps.mutable-content to 1 or the image never shows."
+            }
+            return
+                "The payload has an image URL but no \"mutable-content\": 1 in aps, so the image never shows."
+        }
+        return nil
     }
-    if resolvedImage == nil, let missed = policy.missedImageKey(in: request.payload) {
-      return
-        "No image key path matched, but \(missed.keyPath) holds an https URL: add --image-key \(missed.keyPath) to use it."
-    }
-    if resolvedImage != nil, !request.mutableContent, request.content.hasAlertText {
-      if request.source == .fcmV1 {
-        return
-          "The message has an image but FCM does not add mutable-content: set apns.payload.aps.mutable-content to 1 or the image never shows."
-      }
-      return
-        "The payload has an image URL but no \"mutable-content\": 1 in aps, so the image never shows."
-    }
-    return nil
-  }
 }

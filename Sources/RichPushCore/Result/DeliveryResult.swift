@@ -1,99 +1,99 @@
 /// What happened to one notification, in the JSON result contract of DESIGN.md.
 public struct DeliveryResult: Sendable, Equatable {
-  public var file: String
-  public var appState: AppState
-  public var delivered: Bool
-  public var rejection: PayloadRejection?
-  public var extensionInvoked: Bool
-  public var style: PresentationStyle
-  public var content: NotificationContent
-  public var imageURL: String?
-  public var attachment: Attachment?
-  public var fallback: Fallback?
-  public var hint: String?
-  public var timeline: [TimelineEvent]
-  /// Seconds from arrival to presentation.
-  public var elapsed: Double
-  /// Where the request came from; nil for a rejected payload.
-  public var source: NotificationRequest.Source?
-  /// The `push_id` custom key, which display statistics report when the notification is shown.
-  public var pushID: String?
+    public var file: String
+    public var appState: AppState
+    public var delivered: Bool
+    public var rejection: PayloadRejection?
+    public var extensionInvoked: Bool
+    public var style: PresentationStyle
+    public var content: NotificationContent
+    public var imageURL: String?
+    public var attachment: Attachment?
+    public var fallback: Fallback?
+    public var hint: String?
+    public var timeline: [TimelineEvent]
+    /// Seconds from arrival to presentation.
+    public var elapsed: Double
+    /// Where the request came from; nil for a rejected payload.
+    public var source: NotificationRequest.Source?
+    /// The `push_id` custom key, which display statistics report when the notification is shown.
+    public var pushID: String?
 
-  public init(
-    file: String, appState: AppState, delivered: Bool = true, rejection: PayloadRejection? = nil,
-    extensionInvoked: Bool = false, style: PresentationStyle,
-    content: NotificationContent = NotificationContent(),
-    imageURL: String? = nil, attachment: Attachment? = nil, fallback: Fallback? = nil,
-    hint: String? = nil,
-    timeline: [TimelineEvent] = [], elapsed: Double = 0, source: NotificationRequest.Source? = nil,
-    pushID: String? = nil
-  ) {
-    self.file = file
-    self.appState = appState
-    self.delivered = delivered
-    self.rejection = rejection
-    self.extensionInvoked = extensionInvoked
-    self.style = style
-    self.content = content
-    self.imageURL = imageURL
-    self.attachment = attachment
-    self.fallback = fallback
-    self.hint = hint
-    self.timeline = timeline
-    self.elapsed = elapsed
-    self.source = source
-    self.pushID = pushID
-  }
+    public init(
+        file: String, appState: AppState, delivered: Bool = true, rejection: PayloadRejection? = nil,
+        extensionInvoked: Bool = false, style: PresentationStyle,
+        content: NotificationContent = NotificationContent(),
+        imageURL: String? = nil, attachment: Attachment? = nil, fallback: Fallback? = nil,
+        hint: String? = nil,
+        timeline: [TimelineEvent] = [], elapsed: Double = 0, source: NotificationRequest.Source? = nil,
+        pushID: String? = nil
+    ) {
+        self.file = file
+        self.appState = appState
+        self.delivered = delivered
+        self.rejection = rejection
+        self.extensionInvoked = extensionInvoked
+        self.style = style
+        self.content = content
+        self.imageURL = imageURL
+        self.attachment = attachment
+        self.fallback = fallback
+        self.hint = hint
+        self.timeline = timeline
+        self.elapsed = elapsed
+        self.source = source
+        self.pushID = pushID
+    }
 }
 
 extension DeliveryResult {
-  /// The result as the contract's JSON object, keys in the documented order.
-  public var jsonValue: JSONValue {
-    func optional(_ string: String?) -> JSONValue { string.map { .string($0) } ?? .null }
-    var object = JSONObject()
-    object["file"] = .string(file)
-    object["appState"] = .string(appState.rawValue)
-    object["delivered"] = .bool(delivered)
-    object["rejection"] =
-      rejection.map { ["reason": .string($0.reason.rawValue), "detail": .string($0.detail)] }
-      ?? .null
-    object["extensionInvoked"] = .bool(extensionInvoked)
-    object["style"] = .string(style.rawValue)
-    object["title"] = .string(content.title)
-    object["subtitle"] = .string(content.subtitle)
-    object["body"] = .string(content.body)
-    object["imageURL"] = optional(imageURL)
-    object["attachment"] = attachment.map(\.jsonValue) ?? .null
-    object["fallback"] =
-      fallback.map { ["reason": .string($0.reason.rawValue), "detail": .string($0.detail)] }
-      ?? .null
-    object["hint"] = optional(hint)
-    object["timeline"] = .array(
-      timeline.map {
-        [
-          "at": .number(Self.milliseconds($0.at)), "event": .string($0.kind.rawValue),
-          "detail": .string($0.detail),
-        ]
-      })
-    object["elapsed"] = .number(Self.milliseconds(elapsed))
-    object["source"] = optional(source?.rawValue)
-    object["pushID"] = optional(pushID)
-    return .object(object)
-  }
+    /// The result as the contract's JSON object, keys in the documented order.
+    public var jsonValue: JSONValue {
+        func optional(_ string: String?) -> JSONValue { string.map { .string($0) } ?? .null }
+        var object = JSONObject()
+        object["file"] = .string(file)
+        object["appState"] = .string(appState.rawValue)
+        object["delivered"] = .bool(delivered)
+        object["rejection"] =
+            rejection.map { ["reason": .string($0.reason.rawValue), "detail": .string($0.detail)] }
+            ?? .null
+        object["extensionInvoked"] = .bool(extensionInvoked)
+        object["style"] = .string(style.rawValue)
+        object["title"] = .string(content.title)
+        object["subtitle"] = .string(content.subtitle)
+        object["body"] = .string(content.body)
+        object["imageURL"] = optional(imageURL)
+        object["attachment"] = attachment.map(\.jsonValue) ?? .null
+        object["fallback"] =
+            fallback.map { ["reason": .string($0.reason.rawValue), "detail": .string($0.detail)] }
+            ?? .null
+        object["hint"] = optional(hint)
+        object["timeline"] = .array(
+            timeline.map {
+                [
+                    "at": .number(Self.milliseconds($0.at)), "event": .string($0.kind.rawValue),
+                    "detail": .string($0.detail),
+                ]
+            })
+        object["elapsed"] = .number(Self.milliseconds(elapsed))
+        object["source"] = optional(source?.rawValue)
+        object["pushID"] = optional(pushID)
+        return .object(object)
+    }
 
-  /// Seconds rounded to the millisecond: finer digits are noise in a report.
-  static func milliseconds(_ seconds: Double) -> Double {
-    (seconds * 1000).rounded() / 1000
-  }
+    /// Seconds rounded to the millisecond: finer digits are noise in a report.
+    static func milliseconds(_ seconds: Double) -> Double {
+        (seconds * 1000).rounded() / 1000
+    }
 }
 
 extension Attachment {
-  public var jsonValue: JSONValue {
-    [
-      "url": .string(url), "mimeType": .string(mimeType), "format": .string(format.rawValue),
-      "width": .number(Double(width)), "height": .number(Double(height)),
-      "frames": .number(Double(frames)),
-      "bytes": .number(Double(bytes)), "sha256": .string(sha256), "file": .string(file),
-    ]
-  }
+    public var jsonValue: JSONValue {
+        [
+            "url": .string(url), "mimeType": .string(mimeType), "format": .string(format.rawValue),
+            "width": .number(Double(width)), "height": .number(Double(height)),
+            "frames": .number(Double(frames)),
+            "bytes": .number(Double(bytes)), "sha256": .string(sha256), "file": .string(file),
+        ]
+    }
 }

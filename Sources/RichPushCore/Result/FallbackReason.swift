@@ -2,29 +2,29 @@
 ///
 /// The raw values are the stable reason codes of the JSON result contract (DESIGN.md).
 public enum FallbackReason: String, Sendable, CaseIterable, Codable {
-  case foreground
-  case notMutable
-  case noAlert
-  case invalidURL
-  case insecureURL
-  case insecureRedirect
-  case timeout
-  case httpStatus
-  case networkError
-  case notAnImage
-  case unsupportedImageType
-  case tooLarge
-  case extensionExpired
-  case attachmentRejected
+    case foreground
+    case notMutable
+    case noAlert
+    case invalidURL
+    case insecureURL
+    case insecureRedirect
+    case timeout
+    case httpStatus
+    case networkError
+    case notAnImage
+    case unsupportedImageType
+    case tooLarge
+    case extensionExpired
+    case attachmentRejected
 }
 
 /// A fallback reason with the detail a person needs to act on it.
 public struct Fallback: Sendable, Equatable {
-  public var reason: FallbackReason
-  public var detail: String
+    public var reason: FallbackReason
+    public var detail: String
 
-  public init(_ reason: FallbackReason, _ detail: String) {
-    self.reason = reason
-    self.detail = detail
-  }
+    public init(_ reason: FallbackReason, _ detail: String) {
+        self.reason = reason
+        self.detail = detail
+    }
 }

@@ -1,6 +1,6 @@
 /// What the person sees: the image, the alert text only, or nothing.
 public enum PresentationStyle: String, Sendable, Codable {
-  case rich
-  case plain
-  case silent
+    case rich
+    case plain
+    case silent
 }

@@ -1,30 +1,30 @@
 /// One step of a notification's life, timed in seconds since it arrived.
 public struct TimelineEvent: Sendable, Equatable {
-  public enum Kind: String, Sendable, Codable {
-    case received
-    case rejected
-    case extensionStarted
-    case imageURLResolved
-    case downloadStarted
-    case redirect
-    case downloadProgress
-    case downloadFinished
-    case downloadFailed
-    case attachmentCreated
-    case attachmentRejected
-    case timeWillExpire
-    case contentHandlerCalled
-    case duplicateCompletionIgnored
-    case presented
-  }
+    public enum Kind: String, Sendable, Codable {
+        case received
+        case rejected
+        case extensionStarted
+        case imageURLResolved
+        case downloadStarted
+        case redirect
+        case downloadProgress
+        case downloadFinished
+        case downloadFailed
+        case attachmentCreated
+        case attachmentRejected
+        case timeWillExpire
+        case contentHandlerCalled
+        case duplicateCompletionIgnored
+        case presented
+    }
 
-  public var at: Double
-  public var kind: Kind
-  public var detail: String
+    public var at: Double
+    public var kind: Kind
+    public var detail: String
 
-  public init(at: Double, _ kind: Kind, _ detail: String = "") {
-    self.at = at
-    self.kind = kind
-    self.detail = detail
-  }
+    public init(at: Double, _ kind: Kind, _ detail: String = "") {
+        self.at = at
+        self.kind = kind
+        self.detail = detail
+    }
 }

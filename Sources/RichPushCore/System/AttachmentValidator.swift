@@ -3,33 +3,33 @@
 /// iOS types an attachment by its file extension, accepts JPEG, GIF and PNG images up to 10 MB,
 /// and drops the attachment (keeping the text) otherwise.
 public struct AttachmentValidator: Sendable {
-  public var maxImageBytes: Int
+    public var maxImageBytes: Int
 
-  public init(maxImageBytes: Int = DownloadLimits.tenMegabytes) {
-    self.maxImageBytes = maxImageBytes
-  }
+    public init(maxImageBytes: Int = DownloadLimits.tenMegabytes) {
+        self.maxImageBytes = maxImageBytes
+    }
 
-  /// Nil when iOS would show the attachment; otherwise why it is dropped.
-  public func rejection(for attachment: Attachment) -> String? {
-    let fileExtension = attachment.file.split(separator: "/").last.flatMap { name -> Substring? in
-      guard let dot = name.lastIndex(of: ".") else { return nil }
-      return name[name.index(after: dot)...]
-    }.map { $0.lowercased() }
-    let accepted: [ImageFormat: Set<String>] = [
-      .png: ["png"], .jpeg: ["jpg", "jpeg"], .gif: ["gif"],
-    ]
-    guard let fileExtension, accepted[attachment.format]?.contains(fileExtension) == true else {
-      return
-        "the file \"\(attachment.file.split(separator: "/").last ?? "")\" has no extension iOS maps to \(attachment.format.mimeType)"
+    /// Nil when iOS would show the attachment; otherwise why it is dropped.
+    public func rejection(for attachment: Attachment) -> String? {
+        let fileExtension = attachment.file.split(separator: "/").last.flatMap { name -> Substring? in
+            guard let dot = name.lastIndex(of: ".") else { return nil }
+            return name[name.index(after: dot)...]
+        }.map { $0.lowercased() }
+        let accepted: [ImageFormat: Set<String>] = [
+            .png: ["png"], .jpeg: ["jpg", "jpeg"], .gif: ["gif"],
+        ]
+        guard let fileExtension, accepted[attachment.format]?.contains(fileExtension) == true else {
+            return
+                "the file \"\(attachment.file.split(separator: "/").last ?? "")\" has no extension iOS maps to \(attachment.format.mimeType)"
+        }
+        if attachment.bytes > maxImageBytes {
+            return
+                "\(attachment.bytes) bytes is over the \(maxImageBytes)-byte limit for image attachments"
+        }
+        if attachment.bytes == 0 || attachment.width <= 0 || attachment.height <= 0 {
+            return
+                "the image has no pixels (\(attachment.width)x\(attachment.height), \(attachment.bytes) bytes)"
+        }
+        return nil
     }
-    if attachment.bytes > maxImageBytes {
-      return
-        "\(attachment.bytes) bytes is over the \(maxImageBytes)-byte limit for image attachments"
-    }
-    if attachment.bytes == 0 || attachment.width <= 0 || attachment.height <= 0 {
-      return
-        "the image has no pixels (\(attachment.width)x\(attachment.height), \(attachment.bytes) bytes)"
-    }
-    return nil
-  }
 }

@@ -3,92 +3,92 @@ public import Logging
 /// The emulated iPhone: receives a payload, decides whether the service extension runs, runs it,
 /// validates what it attached, and reports what the person sees.
 public struct NotificationSystem: Sendable {
-  public var configuration: DeliveryConfiguration
-  private let downloader: any ImageDownloading
-  private let clock: any Clock<Duration>
-  private let logger: Logger
-  private let decoder = PayloadDecoder()
+    public var configuration: DeliveryConfiguration
+    private let downloader: any ImageDownloading
+    private let clock: any Clock<Duration>
+    private let logger: Logger
+    private let decoder = PayloadDecoder()
 
-  public init(
-    downloader: any ImageDownloading, clock: any Clock<Duration> = ContinuousClock(),
-    configuration: DeliveryConfiguration = DeliveryConfiguration(),
-    logger: Logger = Logger(label: "richpush")
-  ) {
-    self.downloader = downloader
-    self.clock = clock
-    self.configuration = configuration
-    self.logger = logger
-  }
-
-  /// Delivers one payload in the given app state. Never throws: every failure is part of the result.
-  public func deliver(
-    payload bytes: some Collection<UInt8> & Sendable, file: String, appState: AppState,
-    observer: (@Sendable (DeliveryProgress) -> Void)? = nil
-  ) async -> DeliveryResult {
-    var logger = self.logger
-    logger[metadataKey: "file"] = "\(file)"
-    let timeline = Timeline(clock: clock, logger: logger, observer: observer)
-    timeline.record(.received, "\(bytes.count) bytes, app \(appState.rawValue)")
-
-    let request: NotificationRequest
-    do {
-      request = try decoder.decode(bytes)
-    } catch {
-      timeline.record(.rejected, "\(error.reason.rawValue): \(error.detail)")
-      return DeliveryResult(
-        file: file, appState: appState, delivered: false, rejection: error, style: .silent,
-        timeline: timeline.snapshot, elapsed: timeline.elapsed)
+    public init(
+        downloader: any ImageDownloading, clock: any Clock<Duration> = ContinuousClock(),
+        configuration: DeliveryConfiguration = DeliveryConfiguration(),
+        logger: Logger = Logger(label: "richpush")
+    ) {
+        self.downloader = downloader
+        self.clock = clock
+        self.configuration = configuration
+        self.logger = logger
     }
 
-    let resolved = configuration.imagePolicy.resolve(in: request.payload)
-    var result = DeliveryResult(
-      file: file, appState: appState, style: .plain, content: request.content,
-      imageURL: resolved?.url,
-      hint: HintEngine(policy: configuration.imagePolicy).hint(
-        for: request, resolvedImage: resolved),
-      source: request.source, pushID: Self.pushID(in: request.userInfo))
+    /// Delivers one payload in the given app state. Never throws: every failure is part of the result.
+    public func deliver(
+        payload bytes: some Collection<UInt8> & Sendable, file: String, appState: AppState,
+        observer: (@Sendable (DeliveryProgress) -> Void)? = nil
+    ) async -> DeliveryResult {
+        var logger = self.logger
+        logger[metadataKey: "file"] = "\(file)"
+        let timeline = Timeline(clock: clock, logger: logger, observer: observer)
+        timeline.record(.received, "\(bytes.count) bytes, app \(appState.rawValue)")
 
-    switch SystemRules.decide(request: request, appState: appState, hasImageURL: resolved != nil) {
-    case .silent(let fallback):
-      result.style = .silent
-      result.fallback = fallback
-      timeline.record(.presented, "nothing shown: no alert text")
-    case .plain(let fallback):
-      result.fallback = fallback
-      timeline.record(
-        .presented, appState == .foreground ? "plain banner (app in foreground)" : "plain")
-    case .runExtension:
-      result.extensionInvoked = true
-      let session = ServiceExtensionSession(
-        request: request, imageURL: resolved?.url, downloader: downloader, clock: clock,
-        configuration: configuration, timeline: timeline)
-      let outcome = await session.run()
-      result.content = SystemRules.presentedContent(
-        original: request.content, fromExtension: outcome.content)
-      result.fallback = outcome.fallback
-      if let attachment = outcome.attachment {
-        let validator = AttachmentValidator(maxImageBytes: configuration.maxImageBytes)
-        if let problem = validator.rejection(for: attachment) {
-          timeline.record(.attachmentRejected, problem)
-          result.fallback = Fallback(.attachmentRejected, problem)
-        } else {
-          result.attachment = attachment
-          result.style = .rich
+        let request: NotificationRequest
+        do {
+            request = try decoder.decode(bytes)
+        } catch {
+            timeline.record(.rejected, "\(error.reason.rawValue): \(error.detail)")
+            return DeliveryResult(
+                file: file, appState: appState, delivered: false, rejection: error, style: .silent,
+                timeline: timeline.snapshot, elapsed: timeline.elapsed)
         }
-      }
-      timeline.record(.presented, result.style == .rich ? "rich, with image" : "plain")
-    }
-    result.timeline = timeline.snapshot
-    result.elapsed = timeline.elapsed
-    return result
-  }
 
-  /// Display statistics (seed article) report the `push_id` custom key when a notification is shown.
-  private static func pushID(in userInfo: JSONObject) -> String? {
-    switch userInfo["push_id"] ?? userInfo["data"]?["push_id"] {
-    case .string(let id)?: id
-    case .number(let number)?: JSONWriter.format(number)
-    default: nil
+        let resolved = configuration.imagePolicy.resolve(in: request.payload)
+        var result = DeliveryResult(
+            file: file, appState: appState, style: .plain, content: request.content,
+            imageURL: resolved?.url,
+            hint: HintEngine(policy: configuration.imagePolicy).hint(
+                for: request, resolvedImage: resolved),
+            source: request.source, pushID: Self.pushID(in: request.userInfo))
+
+        switch SystemRules.decide(request: request, appState: appState, hasImageURL: resolved != nil) {
+        case .silent(let fallback):
+            result.style = .silent
+            result.fallback = fallback
+            timeline.record(.presented, "nothing shown: no alert text")
+        case .plain(let fallback):
+            result.fallback = fallback
+            timeline.record(
+                .presented, appState == .foreground ? "plain banner (app in foreground)" : "plain")
+        case .runExtension:
+            result.extensionInvoked = true
+            let session = ServiceExtensionSession(
+                request: request, imageURL: resolved?.url, downloader: downloader, clock: clock,
+                configuration: configuration, timeline: timeline)
+            let outcome = await session.run()
+            result.content = SystemRules.presentedContent(
+                original: request.content, fromExtension: outcome.content)
+            result.fallback = outcome.fallback
+            if let attachment = outcome.attachment {
+                let validator = AttachmentValidator(maxImageBytes: configuration.maxImageBytes)
+                if let problem = validator.rejection(for: attachment) {
+                    timeline.record(.attachmentRejected, problem)
+                    result.fallback = Fallback(.attachmentRejected, problem)
+                } else {
+                    result.attachment = attachment
+                    result.style = .rich
+                }
+            }
+            timeline.record(.presented, result.style == .rich ? "rich, with image" : "plain")
+        }
+        result.timeline = timeline.snapshot
+        result.elapsed = timeline.elapsed
+        return result
     }
-  }
+
+    /// Display statistics (seed article) report the `push_id` custom key when a notification is shown.
+    private static func pushID(in userInfo: JSONObject) -> String? {
+        switch userInfo["push_id"] ?? userInfo["data"]?["push_id"] {
+        case .string(let id)?: id
+        case .number(let number)?: JSONWriter.format(number)
+        default: nil
+        }
+    }
 }

@@ -4,32 +4,32 @@ import Synchronization
 /// Collects one notification's timeline from the actors and network callbacks that feed it,
 /// and passes each step on to the logger and to a live observer.
 final class Timeline: Sendable {
-  private let events = Mutex<[TimelineEvent]>([])
-  private let stopwatch: Stopwatch
-  private let logger: Logger
-  private let observer: (@Sendable (DeliveryProgress) -> Void)?
+    private let events = Mutex<[TimelineEvent]>([])
+    private let stopwatch: Stopwatch
+    private let logger: Logger
+    private let observer: (@Sendable (DeliveryProgress) -> Void)?
 
-  init(
-    clock: any Clock<Duration>, logger: Logger, observer: (@Sendable (DeliveryProgress) -> Void)?
-  ) {
-    self.stopwatch = Stopwatch(clock: clock)
-    self.logger = logger
-    self.observer = observer
-  }
+    init(
+        clock: any Clock<Duration>, logger: Logger, observer: (@Sendable (DeliveryProgress) -> Void)?
+    ) {
+        self.stopwatch = Stopwatch(clock: clock)
+        self.logger = logger
+        self.observer = observer
+    }
 
-  var elapsed: Double { stopwatch.elapsed }
+    var elapsed: Double { stopwatch.elapsed }
 
-  var snapshot: [TimelineEvent] { events.withLock { $0 } }
+    var snapshot: [TimelineEvent] { events.withLock { $0 } }
 
-  func record(_ kind: TimelineEvent.Kind, _ detail: String = "") {
-    let event = TimelineEvent(at: stopwatch.elapsed, kind, detail)
-    events.withLock { $0.append(event) }
-    logger.debug(
-      "\(kind.rawValue)", metadata: detail.isEmpty ? nil : ["detail": "\(detail)"])
-    observer?(.event(event))
-  }
+    func record(_ kind: TimelineEvent.Kind, _ detail: String = "") {
+        let event = TimelineEvent(at: stopwatch.elapsed, kind, detail)
+        events.withLock { $0.append(event) }
+        logger.debug(
+            "\(kind.rawValue)", metadata: detail.isEmpty ? nil : ["detail": "\(detail)"])
+        observer?(.event(event))
+    }
 
-  func progress(_ received: Int, expected: Int?) {
-    observer?(.bytesReceived(received, expected: expected))
-  }
+    func progress(_ received: Int, expected: Int?) {
+        observer?(.bytesReceived(received, expected: expected))
+    }
 }
