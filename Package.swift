@@ -82,7 +82,6 @@ let package = Package(
                 "RichPushCore",
                 "RichPushNetwork",
                 "RichPushReplay",
-                "RichPushTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,0 +1,18 @@
+extension Duration {
+    /// Parses the durations of the command line and the fixture URL grammar: `250ms`, `6s`, `1.5s`.
+    public init?(humanReadable text: String) {
+        let lower = text.lowercased()
+        let (number, scale): (Substring, Double) =
+            if lower.hasSuffix("ms") {
+                (lower.dropLast(2), 0.001)
+            } else if lower.hasSuffix("s") {
+                (lower.dropLast(1), 1)
+            } else {
+                ("", 0)
+            }
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+            let value = Double(number), value.isFinite, value >= 0, value * scale <= 86_400
+        else { return nil }
+        self = .milliseconds(Int64((value * scale * 1000).rounded()))
+    }
+}

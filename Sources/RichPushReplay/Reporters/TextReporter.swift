@@ -1,0 +1,67 @@
+public import RichPushCore
+
+/// One line a person can scan per notification, then the summary.
+public struct TextReporter: Sendable {
+    public init() {}
+
+    public func render(_ report: ReplayReport) -> String {
+        let width = min(48, report.items.map { $0.file.path.count }.max() ?? 0)
+        var lines: [String] = []
+        for item in report.items {
+            lines.append(line(for: item, pathWidth: width))
+            if case .failed(let problems) = item.verdict, item.error == nil {
+                lines += problems.map { "        " + TerminalText.oneLine($0, limit: 200) }
+            }
+            if let hint = item.result?.hint {
+                lines.append("        hint: " + TerminalText.oneLine(hint, limit: 200))
+            }
+        }
+        lines.append("")
+        let seconds = (report.elapsed * 10).rounded() / 10
+        lines.append(
+            "Replayed \(report.items.count) payload\(report.items.count == 1 ? "" : "s") in \(seconds) s"
+                + (report.unchecked > 0 ? " (\(report.unchecked) without expectations)" : ""))
+        lines.append(report.summaryLine)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func line(for item: ReplayItem, pathWidth: Int) -> String {
+        let status: String
+        switch item.verdict {
+        case .unchecked: status = "    "
+        case .passed: status = "PASS"
+        case .failed: status = item.error == nil ? "FAIL" : "ERR "
+        }
+        let path = TerminalText.oneLine(item.file.path, limit: 200)
+        let paddedPath = path.count < pathWidth ? path + String(repeating: " ", count: pathWidth - path.count) : path
+        guard let result = item.result else {
+            return
+                "\(status)  \(pad("", 10))  \(pad("", 6))  \(paddedPath)  \(TerminalText.oneLine(item.error ?? "", limit: 120))"
+        }
+        return "\(status)  \(pad(result.appState.rawValue, 10))  \(pad(result.style.rawValue, 6))  \(paddedPath)  "
+            + Self.summary(of: result)
+    }
+
+    /// `"Title" png 640x480 47.1 KB` or `"Title" plain: timeout (no complete image within 5 s)`.
+    public static func summary(of result: DeliveryResult) -> String {
+        if let rejection = result.rejection {
+            return "rejected: \(rejection.reason.rawValue) (\(TerminalText.oneLine(rejection.detail, limit: 80)))"
+        }
+        let text = result.content.title.isEmpty ? result.content.body : result.content.title
+        let title = "\"\(TerminalText.oneLine(text, limit: 40))\""
+        if let attachment = result.attachment {
+            let frames = attachment.frames > 1 ? " \(attachment.frames) frames" : ""
+            return "\(title) \(attachment.format.rawValue) \(attachment.width)x\(attachment.height)\(frames) "
+                + TerminalText.byteCount(attachment.bytes)
+        }
+        if let fallback = result.fallback {
+            return "\(title) \(result.style == .silent ? "silent" : "plain"): \(fallback.reason.rawValue) "
+                + "(\(TerminalText.oneLine(fallback.detail, limit: 80)))"
+        }
+        return result.style == .silent ? "(nothing shown)" : "\(title) plain text"
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}

@@ -1,0 +1,163 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RichPushCore
+import RichPushNetwork
+import RichPushReplay
+import Synchronization
+
+struct ReplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay payload files headless and check them against their expectations.",
+        discussion: """
+            PATH is a payload file or a folder searched recursively for *.json and *.apns payloads \
+            (NAME.expect.json files are expectations, not payloads). Payloads run concurrently, each in its \
+            own extension instance; results are ordered by path. The last line is "N passed, N failed" over \
+            the payloads that have expectations.
+
+            Exit status: 0 when no expectation failed, 1 when any failed, 2 for usage or I/O errors.
+
+            Examples:
+              richpush replay payloads
+              richpush replay payloads/png-background.json --state foreground
+              richpush replay payloads --format junit --output replay.xml
+              richpush replay my-payloads --image-key data.smallImage --download-timeout 2s
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Payload files or folders.", valueName: "PATH"))
+    var paths: [String]
+
+    @Option(help: "App state for payloads whose expectation does not set one.")
+    var state: AppState = .background
+
+    @Option(help: "Report format: text, json or junit.")
+    var format: ReplayFormatArgument = .init(.text)
+
+    @Option(help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "FILE"))
+    var output: String?
+
+    @Option(help: "Payloads replayed at once.")
+    var jobs: Int = 8
+
+    @Flag(help: "Log every extension step to standard error.")
+    var verbose = false
+
+    @OptionGroup var delivery: DeliveryOptions
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() async throws {
+        let logger = Self.makeLogger(verbose: verbose)
+
+        let files: [PayloadFile]
+        do {
+            files = try PayloadDiscovery().discover(paths)
+        } catch {
+            StandardStreams.error("richpush replay: \(error)\n")
+            throw ExitCode(2)
+        }
+        if let output {
+            // Fail before the replay rather than after it.
+            guard FileManager.default.createFile(atPath: output, contents: nil) else {
+                StandardStreams.error("richpush replay: cannot write the report to \(output)\n")
+                throw ExitCode(2)
+            }
+        }
+
+        let loaded = files.map(LoadedPayload.load)
+        let needsCDN = loaded.contains { $0.mentions(host: FixtureCDN.host) }
+        let environment: EmulatorEnvironment
+        do {
+            environment = try await EmulatorEnvironment.start(
+                fixtureRoot: needsCDN ? delivery.fixtureRoot : nil, logger: logger)
+        } catch {
+            StandardStreams.error(
+                "richpush replay: cannot start the fixture CDN on \(delivery.fixtureRoot): \(error)\n")
+            throw ExitCode(2)
+        }
+
+        let system = NotificationSystem(
+            downloader: environment.downloader, configuration: delivery.configuration, logger: logger)
+        let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs)
+        let progress = StandardStreams.errorIsTerminal ? ProgressLine() : nil
+        let report = await runner.run(loaded) { done, total in progress?.update(done: done, total: total) }
+        progress?.clear()
+        await environment.shutdown()
+
+        for item in report.items {
+            if let error = item.error { StandardStreams.error("richpush replay: \(error)\n") }
+        }
+        let rendered = format.format.render(report)
+        if let output {
+            do {
+                try rendered.write(toFile: output, atomically: true, encoding: .utf8)
+            } catch {
+                StandardStreams.error(
+                    "richpush replay: cannot write the report to \(output): \(error.localizedDescription)\n")
+                throw ExitCode(2)
+            }
+            if format.format == .text {
+                StandardStreams.output(report.summaryLine + "\n")
+            } else {
+                StandardStreams.output("Report written to \(output)\n\(report.summaryLine)\n")
+            }
+        } else if format.format == .text {
+            StandardStreams.output(rendered)
+        } else {
+            // Standard output stays a valid document; the summary goes to the terminal on standard error.
+            StandardStreams.output(rendered)
+            StandardStreams.error(report.summaryLine + "\n")
+        }
+        if report.failed > 0 { throw ExitCode(1) }
+    }
+
+    static func makeLogger(verbose: Bool) -> Logger {
+        var logger = Logger(label: "richpush") { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = verbose ? .debug : .warning
+            return handler
+        }
+        logger.logLevel = verbose ? .debug : .warning
+        return logger
+    }
+}
+
+struct ReplayFormatArgument: ExpressibleByArgument {
+    var format: ReplayFormat
+
+    init(_ format: ReplayFormat) { self.format = format }
+
+    init?(argument: String) {
+        guard let format = ReplayFormat(rawValue: argument) else { return nil }
+        self.format = format
+    }
+
+    var defaultValueDescription: String { format.rawValue }
+    static var allValueStrings: [String] { ReplayFormat.allCases.map(\.rawValue) }
+}
+
+/// A progress line on standard error, redrawn in place, for replays run on a terminal.
+final class ProgressLine: Sendable {
+    private let start = ContinuousClock.now
+    private let lastDraw = Mutex<ContinuousClock.Instant?>(nil)
+
+    func update(done: Int, total: Int) {
+        let now = ContinuousClock.now
+        let draw = lastDraw.withLock { last -> Bool in
+            if let last, now - last < .milliseconds(100), done < total { return false }
+            last = now
+            return true
+        }
+        guard draw else { return }
+        let seconds = ((now - start).seconds * 10).rounded() / 10
+        StandardStreams.error("\r\u{1B}[Kreplaying \(done)/\(total) payloads, \(seconds) s")
+    }
+
+    func clear() {
+        StandardStreams.error("\r\u{1B}[K")
+    }
+}

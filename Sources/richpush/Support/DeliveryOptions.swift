@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import RichPushCore
+import RichPushNetwork
+
+/// The options every front end shares: how the emulated device downloads images.
+struct DeliveryOptions: ParsableArguments {
+    @Option(
+        name: .customLong("image-key"),
+        help: ArgumentHelp(
+            "Also look for the image URL at KEYPATH, after fcm_options.image and notification.image (repeatable), e.g. data.smallImage or aps.alert.image.",
+            valueName: "KEYPATH"))
+    var imageKeys: [KeyPathArgument] = []
+
+    @Option(help: ArgumentHelp("Image download timeout, e.g. 5s or 750ms.", valueName: "DUR"))
+    var downloadTimeout: DurationArgument = DurationArgument(.seconds(5))
+
+    @Option(
+        help: ArgumentHelp("Time the extension gets before serviceExtensionTimeWillExpire, e.g. 30s.", valueName: "DUR")
+    )
+    var extensionBudget: DurationArgument = DurationArgument(.seconds(30))
+
+    @Option(
+        name: .customLong("fixtures"),
+        help: ArgumentHelp(
+            "Folder the embedded fixture CDN serves https://fixtures.richpush.test/ from.", valueName: "DIR"))
+    var fixtureRoot: String = "payloads/images"
+
+    var configuration: DeliveryConfiguration {
+        DeliveryConfiguration(
+            downloadTimeout: downloadTimeout.duration, extensionBudget: extensionBudget.duration,
+            imagePolicy: .blueprint(adding: imageKeys.map(\.keyPath)))
+    }
+
+    func validate() throws {
+        guard downloadTimeout.duration > .zero else { throw ValidationError("--download-timeout must be more than 0") }
+        guard extensionBudget.duration > .zero else { throw ValidationError("--extension-budget must be more than 0") }
+    }
+}
+
+struct DurationArgument: ExpressibleByArgument, Sendable {
+    var duration: Duration
+
+    init(_ duration: Duration) { self.duration = duration }
+
+    init?(argument: String) {
+        guard let duration = Duration(humanReadable: argument) else { return nil }
+        self.duration = duration
+    }
+
+    var defaultValueDescription: String {
+        let seconds = duration.seconds
+        return seconds >= 1 && seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(Int(seconds * 1000))ms"
+    }
+}
+
+struct KeyPathArgument: ExpressibleByArgument, Sendable {
+    var keyPath: PayloadKeyPath
+
+    init?(argument: String) {
+        guard let keyPath = PayloadKeyPath(parsing: argument) else { return nil }
+        self.keyPath = keyPath
+    }
+}
+
+extension AppState: ExpressibleByArgument {}

@@ -1,0 +1,177 @@
+import Foundation
+import RichPushCore
+import Testing
+
+/// `richpush replay` run as a user runs it: the real binary, the real fixture CDN over TLS on loopback.
+@Suite(.serialized) struct ReplayCommandTests {
+    static let fixtures = "\(repositoryRoot)/payloads/images"
+
+    static func payload(title: String, image: String?, mutable: Bool = true) -> String {
+        let imagePart = image.map { #", "fcm_options": {"image": "\#($0)"}"# } ?? ""
+        return
+            #"{"aps": {"alert": {"title": "\#(title)", "body": "b"}\#(mutable ? #", "mutable-content": 1"# : "")}\#(imagePart)}"#
+    }
+
+    @Test func passingExpectationsExitZeroAndEndWithTheSummary() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("cat.json", Self.payload(title: "Cat", image: "https://fixtures.richpush.test/cat.png"))
+        try folder.write(
+            "cat.expect.json",
+            #"{"expect": {"style": "rich", "attachment": {"format": "png", "width": 640, "height": 480}}}"#)
+        let run = try await runRichpush(["replay", folder.path, "--fixtures", Self.fixtures])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutLines.dropLast().last == "1 passed, 0 failed")
+        let line = try #require(run.stdoutLines.first)
+        #expect(line.hasPrefix("PASS  background  rich"))
+        #expect(line.contains(#""Cat" png 640x480"#))
+    }
+
+    @Test func aFailedExpectationExitsOneAndNamesTheField() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "cat.json", Self.payload(title: "Cat", image: "https://fixtures.richpush.test/cat.png?status=404"))
+        try folder.write("cat.expect.json", #"{"expect": {"style": "rich"}}"#)
+        let run = try await runRichpush(["replay", folder.path, "--fixtures", Self.fixtures])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains(#"style: expected "rich", got "plain""#))
+        #expect(run.stdout.contains("plain: httpStatus (HTTP 404"))
+        #expect(run.stdoutLines.dropLast().last == "0 passed, 1 failed")
+    }
+
+    @Test func givenOverridesTheStateForOnePayload() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.json", Self.payload(title: "A", image: "https://fixtures.richpush.test/cat.png"))
+        try folder.write(
+            "a.expect.json",
+            #"{"given": {"appState": "foreground"}, "expect": {"appState": "foreground", "fallback": {"reason": "foreground"}}}"#
+        )
+        try folder.write("b.json", Self.payload(title: "B", image: "https://fixtures.richpush.test/cat.png"))
+        try folder.write("b.expect.json", #"{"expect": {"appState": "closed", "style": "rich"}}"#)
+        let run = try await runRichpush(["replay", folder.path, "--state", "closed", "--fixtures", Self.fixtures])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdoutLines.dropLast().last == "2 passed, 0 failed")
+    }
+
+    @Test func jsonIsAnArrayOfContractObjectsOrderedByPath() async throws {
+        let folder = try TemporaryFolder()
+        for name in ["c", "a", "b"] {
+            try folder.write(
+                "\(name).json", Self.payload(title: name.uppercased(), image: "https://fixtures.richpush.test/cat.png"))
+        }
+        try folder.write("b.expect.json", #"{"expect": {"style": "rich"}}"#)
+        let run = try await runRichpush(["replay", folder.path, "--format", "json", "--fixtures", Self.fixtures])
+        #expect(run.status == 0)
+        let document = try JSONParser.parse(Array(run.stdout.utf8))
+        guard case .array(let results) = document else {
+            Issue.record("not an array: \(run.stdout)")
+            return
+        }
+        #expect(results.map { $0["title"] } == ["A", "B", "C"])
+        #expect(results.map { $0["file"]?.stringValue?.hasSuffix(".json") } == [true, true, true])
+        let first = try #require(results.first?.objectValue)
+        for key in [
+            "file", "appState", "delivered", "rejection", "extensionInvoked", "style", "title", "subtitle", "body",
+            "imageURL", "attachment", "fallback", "hint", "timeline", "elapsed",
+        ] {
+            #expect(first[key] != nil, "missing \(key)")
+        }
+        #expect(first["attachment"]?["sha256"]?.stringValue?.count == 64)
+        // Standard output is the document alone; the summary goes to the terminal on standard error.
+        #expect(run.stderr.split(separator: "\n").last == "1 passed, 0 failed")
+    }
+
+    @Test func junitHasATestCasePerPayloadWithExpectations() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("ok.json", Self.payload(title: "Ok", image: nil))
+        try folder.write("ok.expect.json", #"{"expect": {"style": "plain"}}"#)
+        try folder.write("bad.json", Self.payload(title: "Bad <&>", image: nil))
+        try folder.write("bad.expect.json", #"{"expect": {"style": "rich"}}"#)
+        try folder.write("unchecked.json", Self.payload(title: "U", image: nil))
+        let output = "\(folder.path)/report.xml"
+        let run = try await runRichpush(["replay", folder.path, "--format", "junit", "--output", output])
+        #expect(run.status == 1)
+        #expect(run.stdoutLines.dropLast().last == "1 passed, 1 failed")
+        let xml = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 2)
+        #expect(xml.contains(#"<failure message="style: expected &quot;rich&quot;, got &quot;plain&quot;">"#))
+        #expect(xml.contains("&quot;Bad &lt;&amp;&gt;&quot;"))
+        #expect(!xml.contains("unchecked.json"))
+    }
+
+    @Test func aMalformedPayloadIsAResultAndTheOthersStillRun() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("1-good.json", Self.payload(title: "Good", image: nil))
+        try folder.write("2-broken.json", "{\"aps\": {\"alert\": \"x\",}")
+        try folder.write(
+            "2-broken.expect.json", #"{"expect": {"delivered": false, "rejection": {"reason": "malformedJSON"}}}"#)
+        try folder.write("3-good.json", Self.payload(title: "Also good", image: nil))
+        let run = try await runRichpush(["replay", folder.path])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdoutLines.count >= 3)
+        #expect(run.stdout.contains("rejected: malformedJSON (not valid JSON at line 1, column 23"))
+        #expect(run.stdout.contains(#""Also good" plain text"#))
+    }
+
+    @Test func anUnreadablePayloadIsReportedAndFailsWithoutStoppingTheBatch() async throws {
+        guard getuid() != 0 else { return }  // root reads every file; nothing to test
+        let folder = try TemporaryFolder()
+        let locked = try folder.write("locked.json", Self.payload(title: "L", image: nil))
+        chmod(locked, 0)
+        try folder.write("open.json", Self.payload(title: "Open", image: nil))
+        let run = try await runRichpush(["replay", folder.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("locked.json: cannot read the file"))
+        #expect(run.stdout.contains(#""Open" plain text"#))
+    }
+
+    @Test func aBrokenExpectationFileFailsItsPayloadNamingTheFile() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("p.json", Self.payload(title: "P", image: nil))
+        try folder.write("p.expect.json", #"{"given": {"appState": "sleeping"}, "expect": {}}"#)
+        let run = try await runRichpush(["replay", folder.path])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("p.expect.json: given.appState must be"))
+    }
+
+    @Test(arguments: [
+        (["replay"], "Missing expected argument"),
+        (["replay", "payloads", "--format", "yaml"], "yaml"),
+        (["replay", "payloads", "--state", "asleep"], "asleep"),
+        (["replay", "payloads", "--jobs", "0"], "--jobs must be at least 1"),
+        (["replay", "payloads", "--download-timeout", "soon"], "soon"),
+        (["replay", "payloads", "--image-key", "a..b"], "a..b"),
+        (["replay", "/no/such/folder"], "/no/such/folder: no such file or folder"),
+        (
+            ["replay", "payloads", "--output", "/no/such/dir/out.txt"],
+            "cannot write the report to /no/such/dir/out.txt"
+        ),
+    ])
+    func usageAndIOErrorsExitTwoWithOneLine(arguments: [String], message: String) async throws {
+        let run = try await runRichpush(arguments)
+        #expect(run.status == 2)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(!run.stderr.contains("Fatal error"))
+    }
+
+    @Test func resultsKeepPathOrderWhateverFinishesFirst() async throws {
+        let folder = try TemporaryFolder()
+        // The first payloads are the slowest, so they finish last.
+        for index in 0..<12 {
+            let delay = (12 - index) * 40
+            try folder.write(
+                String(format: "%02d.json", index),
+                Self.payload(title: "N\(index)", image: "https://fixtures.richpush.test/cat.png?delay=\(delay)ms"))
+        }
+        let run = try await runRichpush(["replay", folder.path, "--jobs", "12", "--fixtures", Self.fixtures])
+        #expect(run.status == 0)
+        let titles = run.stdoutLines.compactMap { line -> String? in
+            guard let start = line.range(of: "\"N"), let end = line[start.upperBound...].firstIndex(of: "\"") else {
+                return nil
+            }
+            return "N" + line[start.upperBound..<end]
+        }
+        #expect(titles == (0..<12).map { "N\($0)" })
+    }
+}
