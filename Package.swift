@@ -65,7 +65,8 @@ let package = Package(
         ),
         .target(
             name: "CNCursesShim",
-            dependencies: ["CNCurses"]
+            dependencies: ["CNCurses"],
+            linkerSettings: [.linkedLibrary("ncursesw"), .linkedLibrary("tinfo")]
         ),
         .target(
             name: "RichPushTUI",

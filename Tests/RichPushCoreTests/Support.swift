@@ -40,7 +40,7 @@ struct ScriptedDownloader: ImageDownloading {
     }
 
     /// Never finishes on its own: sleeps on the injected clock far longer than any budget.
-    static func hanging(on clock: TestClock<Duration>) -> ScriptedDownloader {
+    static func hanging(on clock: ArmedTestClock) -> ScriptedDownloader {
         ScriptedDownloader { _, _, _ in
             try await clock.sleep(for: .seconds(3600))
             throw DownloadFailure(.networkError, "unreachable")
@@ -54,12 +54,30 @@ final class DiscardLog: Sendable {
     var all: [URL] { files.withLock { $0 } }
 }
 
-/// Runs `operation` while moving the test clock forward in small steps until it finishes.
-///
-/// Stepping (instead of one big jump) does not depend on every sleep being registered before the
-/// clock moves, so the tests stay deterministic on a loaded machine.
+/// swift-clocks' TestClock, counting the sleeps in progress so a test can move time only once every
+/// timer it expects is armed. That keeps the 5 s and 30 s cases exact on a loaded machine.
+final class ArmedTestClock: Clock, Sendable {
+    typealias Instant = TestClock<Duration>.Instant
+    typealias Duration = Swift.Duration
+
+    let inner = TestClock<Duration>()
+    private let sleepers = Atomic<Int>(0)
+
+    var now: Instant { inner.now }
+    var minimumResolution: Duration { inner.minimumResolution }
+    var activeSleeps: Int { sleepers.load(ordering: .acquiring) }
+
+    func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        sleepers.add(1, ordering: .releasing)
+        defer { sleepers.subtract(1, ordering: .releasing) }
+        try await inner.sleep(until: deadline, tolerance: tolerance)
+    }
+}
+
+/// Runs `operation`; once `armed` sleeps are in progress, moves the clock forward in small steps until
+/// the operation finishes.
 func driving<T: Sendable>(
-    _ clock: TestClock<Duration>, step: Duration = .milliseconds(250), maxSteps: Int = 2_000,
+    _ clock: ArmedTestClock, armed: Int = 3, step: Duration = .milliseconds(250), maxSteps: Int = 2_000,
     _ operation: @escaping @Sendable () async -> T
 ) async -> T {
     let finished = Atomic<Bool>(false)
@@ -68,9 +86,13 @@ func driving<T: Sendable>(
         finished.store(true, ordering: .releasing)
         return value
     }
+    let patience = ContinuousClock.now.advanced(by: .seconds(10))
+    while clock.activeSleeps < armed, !finished.load(ordering: .acquiring), ContinuousClock.now < patience {
+        await Task.yield()
+    }
     var steps = 0
     while !finished.load(ordering: .acquiring), steps < maxSteps {
-        await clock.advance(by: step)
+        await clock.inner.advance(by: step)
         steps += 1
     }
     return await task.value

@@ -89,3 +89,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
         self = .object(JSONObject(elements))
     }
 }
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(elements) }
+}

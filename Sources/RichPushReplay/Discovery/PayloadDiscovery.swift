@@ -18,6 +18,11 @@ public struct DiscoveryError: Error, Sendable, Equatable, CustomStringConvertibl
     public var path: String
     public var problem: String
 
+    public init(path: String, problem: String) {
+        self.path = path
+        self.problem = problem
+    }
+
     public var description: String { "\(path): \(problem)" }
 }
 
