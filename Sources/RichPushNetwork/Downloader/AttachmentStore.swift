@@ -1,0 +1,74 @@
+public import Foundation
+public import Logging
+
+/// The directory downloaded attachments live in: one per process, `$TMPDIR/richpush-<pid>-<random>/`.
+///
+/// Files are named `<uuid>.<extension>` from the detected format, never from the URL. A download in progress
+/// writes `<uuid>.part`, renamed when the image is accepted and deleted when it is not. Call ``remove(_:)`` when a
+/// notification is discarded and ``removeAll()`` when the process exits.
+public final class AttachmentStore: Sendable {
+    /// The store's own directory.
+    public let directory: URL
+    private let logger: Logger
+
+    /// Creates a fresh directory under `parent` (default: the temporary directory).
+    public init(parent: URL = FileManager.default.temporaryDirectory, logger: Logger) throws {
+        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let name = "richpush-\(ProcessInfo.processInfo.processIdentifier)-\(suffix)"
+        let directory = parent.appendingPathComponent(name, isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        self.directory = directory
+        self.logger = logger
+    }
+
+    /// A new, empty partial file `<uuid>.part` and a handle to write it.
+    func makePartialFile() throws -> (url: URL, handle: FileHandle) {
+        let url = directory.appendingPathComponent("\(UUID().uuidString.lowercased()).part", isDirectory: false)
+        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        return (url, try FileHandle(forWritingTo: url))
+    }
+
+    /// Renames a finished partial file to `<uuid>.<fileExtension>`.
+    func commit(_ partial: URL, fileExtension: String) throws -> URL {
+        let final = partial.deletingPathExtension().appendingPathExtension(fileExtension)
+        try FileManager.default.moveItem(at: partial, to: final)
+        return final
+    }
+
+    /// Deletes one file of this store (a discarded notification's attachment). Files elsewhere are left alone.
+    public func remove(_ file: URL) {
+        let standardized = file.standardizedFileURL
+        guard standardized.deletingLastPathComponent().path == directory.standardizedFileURL.path else {
+            logger.warning("refusing to remove a file outside the attachment store", metadata: ["file": "\(file.path)"])
+            return
+        }
+        do {
+            try FileManager.default.removeItem(at: standardized)
+        } catch {
+            if FileManager.default.fileExists(atPath: standardized.path) {
+                logger.warning("could not remove attachment", metadata: ["file": "\(file.path)", "error": "\(error)"])
+            }
+        }
+    }
+
+    /// Deletes the whole directory (call at process exit).
+    public func removeAll() {
+        do {
+            try FileManager.default.removeItem(at: directory)
+        } catch {
+            if FileManager.default.fileExists(atPath: directory.path) {
+                logger.warning("could not remove attachment store", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    /// The files currently in the store, sorted by name (empty once everything was removed).
+    public func files() -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted().map { directory.appendingPathComponent($0, isDirectory: false) }
+    }
+}

@@ -1,0 +1,391 @@
+import AsyncHTTPClient
+import Crypto
+public import Foundation
+public import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+public import RichPushCore
+import Synchronization
+
+/// The real image downloader: HTTPS only, redirects checked hop by hop, one deadline, a streamed size cap,
+/// the format from the bytes, and the attachment written to a temporary file named from that format.
+///
+/// Trust: the system roots for every host, except the fixture host (``FixtureHostMapping``), whose requests
+/// go to the local fixture CDN through a second client that trusts the fixture CA and nothing else, with the
+/// certificate checked against `fixtures.richpush.test` (SNI and hostname). Verification is never turned off.
+///
+/// Failure mapping (``DownloadFailure/reason``):
+/// - a scheme other than https → `insecureURL`, before any connection;
+/// - a redirect (301/302/303/307/308) to anything but https → `insecureRedirect`;
+/// - more than `limits.maxRedirects` redirects → `httpStatus` ("HTTP 302 Found: more than 5 redirects"), because
+///   the server kept answering with a status the extension cannot use; a redirect without Location → `httpStatus`;
+/// - the deadline (`limits.timeout`, for the whole download, redirects included) → `timeout`;
+/// - any other non-2xx status → `httpStatus` ("HTTP 404 Not Found");
+/// - a Content-Type that is missing or not `image/*` → `notAnImage` ("served text/html"), before the body is read;
+/// - `image/*` with WebP/HEIC/SVG/BMP… bytes → `unsupportedImageType`; with bytes that are no image → `notAnImage`;
+/// - a Content-Length over `limits.maxBytes` → `tooLarge` before the body is read; a body growing past it → `tooLarge`
+///   as soon as it does (the file never holds more than `maxBytes`);
+/// - connection, DNS and TLS failures → `networkError` with the underlying message.
+/// Task cancellation ends the download promptly with `CancellationError`. Every failure deletes the partial file.
+///
+/// Events: `requestSent` per request (with the URL as the payload or the redirect wrote it), `redirect` per hop,
+/// `responseReceived` once for the final (non-redirect) response, `bytesReceived` about every 64 KB and at the end.
+///
+/// Call ``shutdown()`` before dropping the downloader (async-http-client requires its clients to be shut down).
+public final class HTTPSImageDownloader: ImageDownloading {
+    /// Memory figures a test can check: the downloader keeps one received chunk at a time.
+    public struct Statistics: Sendable, Equatable {
+        /// The largest body chunk held in memory at once, in bytes.
+        public var largestChunk = 0
+        /// Body bytes streamed to files so far, over all downloads.
+        public var bytesStreamed = 0
+        /// Downloads started.
+        public var downloads = 0
+    }
+
+    public let store: AttachmentStore
+    public let fixtureHost: FixtureHostMapping?
+    private let systemClient: HTTPClient
+    private let fixtureClient: HTTPClient?
+    private let logger: Logger
+    private let stats = Mutex(Statistics())
+    private static let progressStep = 64 * 1024
+
+    /// - Parameters:
+    ///   - store: where attachments are written.
+    ///   - fixtureHost: route `https://fixtures.richpush.test` to the local fixture CDN (nil: no mapping; the host
+    ///     then fails DNS like any unknown host).
+    ///   - logger: request-level debug logs.
+    /// - Throws: when the fixture CA PEM cannot be parsed.
+    public init(
+        store: AttachmentStore, fixtureHost: FixtureHostMapping? = nil, logger: Logger,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) throws {
+        self.store = store
+        self.fixtureHost = fixtureHost
+        self.logger = logger
+
+        systemClient = HTTPClient(
+            eventLoopGroup: eventLoopGroup,
+            configuration: Self.configuration(tls: TLSConfiguration.makeClientConfiguration()),
+            backgroundActivityLogger: logger
+        )
+        if let fixtureHost {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.certificateVerification = .fullVerification
+            do {
+                tls.trustRoots = .certificates(
+                    try NIOSSLCertificate.fromPEMBytes(Array(fixtureHost.caCertificatePEM.utf8)))
+            } catch {
+                try? systemClient.syncShutdown()
+                throw error
+            }
+            var configuration = Self.configuration(tls: tls)
+            // Connect to the CDN's address but request and verify the certificate for the fixture host name.
+            configuration.dnsOverride = [fixtureHost.host.lowercased(): fixtureHost.address]
+            configuration.httpVersion = .http1Only
+            fixtureClient = HTTPClient(
+                eventLoopGroup: eventLoopGroup, configuration: configuration, backgroundActivityLogger: logger)
+        } else {
+            fixtureClient = nil
+        }
+    }
+
+    private static func configuration(tls: TLSConfiguration) -> HTTPClient.Configuration {
+        var tls = tls
+        // An abandoned download (timeout, cancellation, cap) closes its connection; do not wait the default 5 s
+        // for the server's close_notify, which a busy server (e.g. one serving `delay`) sends late.
+        tls.shutdownTimeout = .milliseconds(250)
+        var configuration = HTTPClient.Configuration(
+            tlsConfiguration: tls,
+            redirectConfiguration: .disallow,  // followed by hand, each hop checked
+            timeout: .init(connect: .seconds(10)),
+            decompression: .disabled
+        )
+        // A refused connection fails now, as on a device, instead of being retried until the deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return configuration
+    }
+
+    /// Memory and traffic figures so far.
+    public var statistics: Statistics { stats.withLock { $0 } }
+
+    /// Shuts the HTTP clients down. Idempotent.
+    public func shutdown() async {
+        try? await systemClient.shutdown()
+        try? await fixtureClient?.shutdown()
+    }
+
+    public func discard(_ image: DownloadedImage) async {
+        store.remove(image.file)
+    }
+
+    public func download(
+        _ url: URL, limits: DownloadLimits, events: @escaping @Sendable (DownloadEvent) -> Void
+    ) async throws -> DownloadedImage {
+        try Self.checkScheme(url, redirected: false)
+        stats.withLock { $0.downloads += 1 }
+        let clockDeadline = ContinuousClock.now + limits.timeout
+        let nioDeadline = NIODeadline.now() + TimeAmount.nanoseconds(Self.nanoseconds(limits.timeout))
+
+        let result = try await withThrowingTaskGroup(of: DownloadedImage?.self) { group in
+            group.addTask { try await self.fetch(url, limits: limits, deadline: nioDeadline, events: events) }
+            group.addTask {
+                try await Task.sleep(until: clockDeadline, clock: .continuous)
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
+        }
+        try Task.checkCancellation()
+        guard let result else {
+            throw DownloadFailure(.timeout, "no complete image within \(Self.describe(limits.timeout))")
+        }
+        return result
+    }
+
+    // MARK: - Requests
+
+    private func fetch(
+        _ url: URL, limits: DownloadLimits, deadline: NIODeadline, events: @escaping @Sendable (DownloadEvent) -> Void
+    ) async throws -> DownloadedImage {
+        var current = url
+        var hops = 0
+        while true {
+            let (client, requestURL, hostHeader) = route(current)
+            var request = HTTPClientRequest(url: requestURL.absoluteString)
+            request.method = .GET
+            if let hostHeader { request.headers.replaceOrAdd(name: "Host", value: hostHeader) }
+            request.headers.add(name: "User-Agent", value: "richpush (NotificationServiceExtension emulator)")
+            request.headers.add(name: "Accept", value: "image/*")
+            events(.requestSent(current))
+            logger.debug("image request", metadata: ["url": "\(current.absoluteString)"])
+
+            let response: HTTPClientResponse
+            do {
+                response = try await client.execute(request, deadline: deadline, logger: logger)
+            } catch {
+                throw Self.failure(for: error, url: current, limits: limits, fixture: fixtureHost)
+            }
+            let status = Int(response.status.code)
+            let statusText = Self.statusText(response.status)
+
+            if [301, 302, 303, 307, 308].contains(status) {
+                guard let location = response.headers.first(name: "location"),
+                    let target = URL(string: location, relativeTo: current)?.absoluteURL, target.host != nil
+                else {
+                    throw DownloadFailure(.httpStatus, "\(statusText) without a usable Location header")
+                }
+                hops += 1
+                guard hops <= limits.maxRedirects else {
+                    throw DownloadFailure(
+                        .httpStatus,
+                        "\(statusText): more than \(limits.maxRedirects) redirects (stopped before \(target.absoluteString))"
+                    )
+                }
+                events(.redirect(target))
+                try Self.checkScheme(target, redirected: true)
+                current = target
+                continue
+            }
+
+            let contentType = response.headers.first(name: "content-type")
+            let expected = response.headers.first(name: "content-length").flatMap { Int($0) }
+            events(.responseReceived(status: status, contentType: contentType, expectedBytes: expected))
+            guard (200...299).contains(status) else { throw DownloadFailure(.httpStatus, statusText) }
+
+            let mediaType = contentType.map(Self.mediaType) ?? ""
+            guard mediaType.hasPrefix("image/") else {
+                throw DownloadFailure(
+                    .notAnImage,
+                    mediaType.isEmpty ? "served no Content-Type (image/* is required)" : "served \(contentType ?? "")")
+            }
+            if let expected, expected > limits.maxBytes {
+                throw DownloadFailure(
+                    .tooLarge, "Content-Length \(expected) bytes is over the \(limits.maxBytes)-byte limit")
+            }
+            return try await store(response.body, contentType: contentType ?? mediaType, limits: limits, events: events)
+        }
+    }
+
+    /// Streams the body to a partial file, hashing as it goes, then names the file from the detected format.
+    private func store(
+        _ body: HTTPClientResponse.Body, contentType: String, limits: DownloadLimits,
+        events: @escaping @Sendable (DownloadEvent) -> Void
+    ) async throws -> DownloadedImage {
+        let (partial, handle) = try makePartialFile()
+        var kept: URL?
+        var handleOpen = true
+        defer {
+            if handleOpen { try? handle.close() }
+            if kept == nil { try? FileManager.default.removeItem(at: partial) }
+        }
+
+        var hasher = SHA256()
+        var total = 0
+        var reported = 0
+        do {
+            for try await chunk in body {
+                let size = chunk.readableBytes
+                stats.withLock { $0.largestChunk = max($0.largestChunk, size) }
+                guard total + size <= limits.maxBytes else {
+                    throw DownloadFailure(
+                        .tooLarge,
+                        "the body passed the \(limits.maxBytes)-byte limit while streaming (no Content-Length)")
+                }
+                try chunk.withUnsafeReadableBytes { bytes in
+                    hasher.update(bufferPointer: bytes)
+                    try handle.write(contentsOf: bytes)
+                }
+                total += size
+                stats.withLock { $0.bytesStreamed += size }
+                if total - reported >= Self.progressStep {
+                    reported = total
+                    events(.bytesReceived(total))
+                }
+            }
+        } catch let failure as DownloadFailure {
+            throw failure
+        } catch {
+            throw Self.failure(for: error, url: nil, limits: limits, fixture: fixtureHost)
+        }
+        if total != reported { events(.bytesReceived(total)) }
+        try handle.close()
+        handleOpen = false
+        try Task.checkCancellation()
+
+        let inspection: ImageInspection
+        do {
+            inspection = try ImageInspector.inspect(fileAt: partial)
+        } catch {
+            throw DownloadFailure(.networkError, "could not read the downloaded file back: \(error)")
+        }
+        switch inspection {
+        case .notAnImage(let what):
+            throw DownloadFailure(.notAnImage, "served \(contentType) but the body is not an image (\(what))")
+        case .unsupportedImageType(let type):
+            throw DownloadFailure(
+                .unsupportedImageType,
+                "served \(contentType) and the bytes are \(type); notifications show PNG, JPEG and GIF only")
+        case .image(let info):
+            let file: URL
+            do {
+                file = try store.commit(partial, fileExtension: info.format.fileExtension)
+            } catch {
+                throw DownloadFailure(.networkError, "could not store the attachment: \(error)")
+            }
+            kept = file
+            let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+            logger.debug("image stored", metadata: ["file": "\(file.path)", "bytes": "\(total)"])
+            return DownloadedImage(
+                file: file, format: info.format, width: info.width, height: info.height, frames: info.frames,
+                bytes: total, sha256: digest, servedContentType: contentType)
+        }
+    }
+
+    private func makePartialFile() throws -> (url: URL, handle: FileHandle) {
+        do {
+            return try store.makePartialFile()
+        } catch {
+            throw DownloadFailure(
+                .networkError, "could not create a temporary file in \(store.directory.path): \(error)")
+        }
+    }
+
+    /// The client and request URL for `url`: the fixture host goes to the fixture CDN's port.
+    private func route(_ url: URL) -> (HTTPClient, URL, String?) {
+        guard let fixtureHost, let fixtureClient, fixtureHost.matches(url),
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else { return (systemClient, url, nil) }
+        components.port = fixtureHost.port
+        guard let mapped = components.url else { return (systemClient, url, nil) }
+        return (fixtureClient, mapped, url.port.map { "\(fixtureHost.host):\($0)" } ?? fixtureHost.host)
+    }
+
+    // MARK: - Checks and error mapping
+
+    private static func checkScheme(_ url: URL, redirected: Bool) throws {
+        let scheme = url.scheme?.lowercased() ?? ""
+        guard scheme == "https" else {
+            if redirected {
+                throw DownloadFailure(
+                    .insecureRedirect, "redirected to \(url.absoluteString); only https redirects are followed")
+            }
+            throw DownloadFailure(
+                .insecureURL,
+                scheme.isEmpty
+                    ? "the URL has no scheme; only https is downloaded"
+                    : "\(scheme):// URLs are refused before connecting; only https is downloaded")
+        }
+        guard let host = url.host, !host.isEmpty else {
+            throw DownloadFailure(redirected ? .httpStatus : .invalidURL, "the URL \(url.absoluteString) has no host")
+        }
+    }
+
+    static func failure(for error: any Error, url: URL?, limits: DownloadLimits, fixture: FixtureHostMapping?)
+        -> any Error
+    {
+        if error is DownloadFailure || error is CancellationError { return error }
+        if Task.isCancelled { return CancellationError() }
+        let target = url.map { "\($0.host ?? "?")\($0.port.map { ":\($0)" } ?? "")" } ?? "the server"
+        if let client = error as? HTTPClientError {
+            switch client {
+            case .deadlineExceeded, .readTimeout, .getConnectionFromPoolTimeout:
+                return DownloadFailure(.timeout, "no complete image within \(describe(limits.timeout))")
+            case .cancelled:
+                return CancellationError()
+            case .connectTimeout:
+                return DownloadFailure(.networkError, "connecting to \(target) timed out")
+            case .tlsHandshakeTimeout:
+                return DownloadFailure(.networkError, "the TLS handshake with \(target) timed out")
+            case .remoteConnectionClosed:
+                return DownloadFailure(.networkError, "\(target) closed the connection before the response ended")
+            default:
+                return DownloadFailure(.networkError, "HTTP client error: \(client)")
+            }
+        }
+        if let ssl = error as? NIOSSLError {
+            return DownloadFailure(.networkError, "TLS with \(target) failed: \(ssl)")
+        }
+        if let ssl = error as? BoringSSLError {
+            return DownloadFailure(.networkError, "TLS with \(target) failed: \(ssl)")
+        }
+        if let connection = error as? NIOConnectionError {
+            if let dns = connection.dnsAError ?? connection.dnsAAAAError {
+                var detail = "DNS lookup of \(connection.host) failed: \(dns)"
+                if connection.host.lowercased() == FixtureCDN.host, fixture == nil {
+                    detail += " (\(FixtureCDN.host) is served by the embedded fixture CDN, which is not running)"
+                }
+                return DownloadFailure(.networkError, detail)
+            }
+            let reasons = connection.connectionErrors.map { "\($0.error)" }
+            return DownloadFailure(
+                .networkError,
+                "could not connect to \(connection.host):\(connection.port): \(reasons.first ?? "\(connection)")")
+        }
+        return DownloadFailure(.networkError, "could not download from \(target): \(error)")
+    }
+
+    /// `image/png; charset=x` → `image/png`, lowercased.
+    static func mediaType(_ contentType: String) -> String {
+        let base = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return base.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    static func statusText(_ status: HTTPResponseStatus) -> String {
+        let phrase = status.reasonPhrase.isEmpty ? HTTPReasonPhrase.phrase(for: Int(status.code)) : status.reasonPhrase
+        return phrase.isEmpty ? "HTTP \(status.code)" : "HTTP \(status.code) \(phrase)"
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
+    static func describe(_ duration: Duration) -> String {
+        let milliseconds = nanoseconds(duration) / 1_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+    }
+}

@@ -1,0 +1,333 @@
+public import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTLS
+public import Logging
+import NIOCore
+import NIOSSL
+import ServiceLifecycle
+
+/// The embedded HTTPS fixture CDN: serves `https://fixtures.richpush.test/<path>?<faults>` from a fixture root.
+///
+/// A Hummingbird 2 server with TLS on 127.0.0.1, on an ephemeral port unless one is given, with a certificate
+/// chain generated at start (``FixtureCertificateAuthority``). Faults come from the query (``FaultSpec``); files
+/// come from the root only (``FixtureFileResolver``). Logs go to the injected logger, never to stdout.
+///
+/// ```swift
+/// let cdn = try await FixtureCDN.start(root: URL(fileURLWithPath: "payloads/images"), logger: logger)
+/// let store = try AttachmentStore(logger: logger)
+/// let downloader = try HTTPSImageDownloader(store: store, fixtureHost: cdn.hostMapping, logger: logger)
+/// // ... downloader.download(URL(string: "https://fixtures.richpush.test/cat.png?delay=250ms")!, ...)
+/// await downloader.shutdown(); await cdn.shutdown(); store.removeAll()
+/// ```
+public final class FixtureCDN: Sendable {
+    /// The host name payloads use for fixtures. Start the CDN only when some payload's URL has this host.
+    public static let host = "fixtures.richpush.test"
+
+    /// The TCP port the server listens on (127.0.0.1).
+    public let port: Int
+    /// The fixture root, symlinks resolved.
+    public let root: URL
+    /// The generated CA and server certificate.
+    public let certificateAuthority: FixtureCertificateAuthority
+    private let serverTask: Task<Void, any Error>
+    private let serviceGroup: ServiceGroup
+
+    /// The CA certificate in PEM (for `--ca-out` and `curl --cacert`).
+    public var caCertificatePEM: String { certificateAuthority.caCertificatePEM }
+
+    /// What a downloader needs to send `https://fixtures.richpush.test/...` to this server.
+    public var hostMapping: FixtureHostMapping {
+        FixtureHostMapping(
+            host: Self.host, address: "127.0.0.1", port: port, caCertificatePEM: certificateAuthority.caCertificatePEM)
+    }
+
+    /// A ready-to-paste curl command fetching `path` through this server.
+    public func curlExample(path: String = "cat.png", caFile: String = "fixture-ca.pem") -> String {
+        "curl --cacert \(caFile) --resolve \(Self.host):\(port):127.0.0.1 -o /dev/null -w '%{http_code} %{content_type} %{size_download}\\n' 'https://\(Self.host):\(port)/\(path)'"
+    }
+
+    private init(
+        port: Int, root: URL, certificateAuthority: FixtureCertificateAuthority, serviceGroup: ServiceGroup,
+        serverTask: Task<Void, any Error>
+    ) {
+        self.port = port
+        self.root = root
+        self.certificateAuthority = certificateAuthority
+        self.serviceGroup = serviceGroup
+        self.serverTask = serverTask
+    }
+
+    /// Generates the certificates, binds 127.0.0.1:`port` (0 = ephemeral) and returns once the server accepts
+    /// connections. Throws ``FixtureRootError`` for a missing or unreadable root, or the bind error.
+    public static func start(root: URL, port: Int = 0, logger: Logger) async throws -> FixtureCDN {
+        let resolver = try FixtureFileResolver(root: root)
+        let authority = try FixtureCertificateAuthority.generate(hostname: host)
+        let tls = try authority.serverTLSConfiguration()
+
+        let (ready, readyContinuation) = AsyncStream<Int>.makeStream()
+        let app = Application(
+            responder: FixtureResponder(resolver: resolver, logger: logger),
+            server: try .tls(.http1(), tlsConfiguration: tls),
+            configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "richpush-fixture-cdn"),
+            onServerRunning: { channel in
+                readyContinuation.yield(channel.localAddress?.port ?? port)
+                readyContinuation.finish()
+            },
+            logger: logger
+        )
+        let group = ServiceGroup(services: [app], logger: logger)
+        let task = Task<Void, any Error> {
+            defer { readyContinuation.finish() }
+            try await group.run()
+        }
+        var iterator = ready.makeAsyncIterator()
+        guard let boundPort = await iterator.next() else {
+            // The server stopped before it was ready: surface its error.
+            try await task.value
+            throw FixtureRootError("the fixture CDN stopped before it was ready")
+        }
+        logger.info(
+            "fixture CDN listening", metadata: ["port": "\(boundPort)", "root": "\(resolver.root.path)"])
+        return FixtureCDN(
+            port: boundPort, root: resolver.root, certificateAuthority: authority, serviceGroup: group, serverTask: task
+        )
+    }
+
+    /// Stops the server and waits for it: a graceful shutdown (no new connections, idle ones closed, requests in
+    /// flight may finish), then cancellation of whatever still runs after `grace` (e.g. a long `delay` or `drip`).
+    public func shutdown(grace: Duration = .milliseconds(500)) async {
+        await serviceGroup.triggerGracefulShutdown()
+        let task = serverTask
+        let watchdog = Task {
+            try await Task.sleep(for: grace)
+            task.cancel()
+        }
+        _ = await task.result
+        watchdog.cancel()
+    }
+
+    /// Waits until the server stops (after ``shutdown()`` or a server error).
+    public func waitUntilStopped() async throws {
+        try await serverTask.value
+    }
+}
+
+/// Sends requests for a fixture host to the local fixture CDN, trusting its CA for that host only.
+public struct FixtureHostMapping: Sendable, Equatable {
+    /// The host payload URLs use, `fixtures.richpush.test`.
+    public var host: String
+    /// Where the server really listens.
+    public var address: String
+    public var port: Int
+    /// The only trust root used for this host.
+    public var caCertificatePEM: String
+
+    public init(host: String = FixtureCDN.host, address: String = "127.0.0.1", port: Int, caCertificatePEM: String) {
+        self.host = host
+        self.address = address
+        self.port = port
+        self.caCertificatePEM = caCertificatePEM
+    }
+
+    /// Whether `url` is for the mapped host (https or not; a port other than 443 or ours is not).
+    public func matches(_ url: URL) -> Bool {
+        guard let urlHost = url.host, urlHost.lowercased() == host.lowercased() else { return false }
+        return url.port == nil || url.port == 443 || url.port == port
+    }
+}
+
+/// Serves the fixture root with faults.
+struct FixtureResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let resolver: FixtureFileResolver
+    let logger: Logger
+    /// Bytes read from a file and sent per write.
+    static let chunkSize = 64 * 1024
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let response = await makeResponse(to: request)
+        logger.debug(
+            "fixture request",
+            metadata: [
+                "method": "\(request.method)", "uri": "\(request.uri.string)", "status": "\(response.status.code)",
+            ])
+        return response
+    }
+
+    private func makeResponse(to request: Request) async -> Response {
+        guard request.method == .get || request.method == .head else {
+            return Self.text(405, "only GET and HEAD are served")
+        }
+        let faults: FaultSpec
+        do {
+            faults = try FaultSpec.parse(query: request.uri.query)
+        } catch {
+            return Self.text(400, error.description)
+        }
+
+        if let delay = faults.delay {
+            do { try await Task.sleep(for: delay) } catch { return Self.text(503, "shutting down") }
+        }
+
+        if let redirect = faults.redirect {
+            let authority = Self.authority(of: request, scheme: redirect)
+            let query = QueryString.removing("redirect", from: request.uri.query)
+            let location = "\(redirect.rawValue)://\(authority)\(request.uri.path)\(query.map { "?\($0)" } ?? "")"
+            var response = Self.text(302, "redirecting to \(location)")
+            response.headers[.location] = location
+            return response
+        }
+
+        if let status = faults.status, [204, 205].contains(status) {
+            return Response(status: .init(code: status, reasonPhrase: HTTPReasonPhrase.phrase(for: status)))
+        }
+        if let status = faults.status, !(200...299).contains(status) {
+            var response = Self.text(status, "HTTP \(status) \(HTTPReasonPhrase.phrase(for: status)) (injected fault)")
+            if let type = faults.contentType { Self.apply(type, to: &response) }
+            return response
+        }
+
+        let file: URL
+        switch resolver.resolve(rawPath: request.uri.path) {
+        case .file(let url): file = url
+        case .notFound(let message): return Self.text(404, message)
+        case .forbidden(let message): return Self.text(403, message)
+        }
+        let fileSize: Int
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+            fileSize = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        } catch {
+            return Self.text(403, "the fixture file cannot be read")
+        }
+        guard FileManager.default.isReadableFile(atPath: file.path) else {
+            return Self.text(403, "the fixture file cannot be read")
+        }
+
+        let padding = faults.pad ?? 0
+        let total = min(fileSize + padding, faults.truncate ?? Int.max)
+        let status = HTTPResponse.Status(
+            code: faults.status ?? 200, reasonPhrase: HTTPReasonPhrase.phrase(for: faults.status ?? 200))
+        var headers = HTTPFields()
+        headers[.contentType] = Self.contentType(forExtension: file.pathExtension)
+        let body = Self.body(file: file, fileSize: fileSize, total: total, drip: faults.drip, logger: logger)
+        var response = Response(status: status, headers: headers, body: body)
+        if let type = faults.contentType { Self.apply(type, to: &response) }
+        if request.method == .head { response = response.createHeadResponse() }
+        return response
+    }
+
+    /// The file's first bytes, then zero padding, `total` bytes in all; at `drip` bytes per second when given.
+    private static func body(file: URL, fileSize: Int, total: Int, drip: Int?, logger: Logger) -> ResponseBody {
+        // A drip body has no Content-Length (chunked): clients must cap it while streaming.
+        ResponseBody(contentLength: drip == nil ? total : nil) { writer in
+            let handle = try FileHandle(forReadingFrom: file)
+            defer { try? handle.close() }
+            // Drip: a tenth of the rate every 100 ms.
+            let step = drip.map { max(1, $0 / 10) } ?? chunkSize
+            var sent = 0
+            let zeros = [UInt8](repeating: 0, count: min(step, chunkSize))
+            while sent < total {
+                let length = min(step, chunkSize, total - sent)
+                var buffer = ByteBuffer()
+                if sent < fileSize {
+                    let data = try handle.read(upToCount: min(length, fileSize - sent)) ?? Data()
+                    if data.isEmpty { break }  // the file shrank under us
+                    buffer.writeBytes(data)
+                } else {
+                    buffer.writeBytes(zeros[0..<length])
+                }
+                sent += buffer.readableBytes
+                try await writer.write(buffer)
+                if drip != nil, sent < total { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            try await writer.finish(nil)
+        }
+    }
+
+    /// The Host the client asked for (so `curl --resolve host:PORT` gets a usable Location), else the fixture host.
+    private static func authority(of request: Request, scheme: FaultSpec.RedirectTarget) -> String {
+        let requested = request.head.authority ?? ""
+        let hostPart = requested.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        guard hostPart.lowercased() == FixtureCDN.host else { return FixtureCDN.host }
+        // Keep a port only for https (there is no plain-http listener).
+        return scheme == .https ? requested : FixtureCDN.host
+    }
+
+    private static func apply(_ type: FaultSpec.ContentTypeOverride, to response: inout Response) {
+        switch type {
+        case .omit: response.headers[.contentType] = nil
+        case .value(let value): response.headers[.contentType] = value
+        }
+    }
+
+    static func text(_ code: Int, _ message: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return Response(
+            status: .init(code: code, reasonPhrase: HTTPReasonPhrase.phrase(for: code)),
+            headers: headers,
+            body: .init(byteBuffer: ByteBuffer(string: message + "\n"))
+        )
+    }
+
+    /// Content-Type by file extension; unknown extensions are `application/octet-stream`.
+    static func contentType(forExtension fileExtension: String) -> String {
+        switch fileExtension.lowercased() {
+        case "png", "apng": "image/png"
+        case "jpg", "jpeg", "jpe": "image/jpeg"
+        case "gif": "image/gif"
+        case "webp": "image/webp"
+        case "svg": "image/svg+xml"
+        case "bmp": "image/bmp"
+        case "heic": "image/heic"
+        case "heif": "image/heif"
+        case "avif": "image/avif"
+        case "tif", "tiff": "image/tiff"
+        case "ico": "image/vnd.microsoft.icon"
+        case "txt": "text/plain; charset=utf-8"
+        case "html", "htm": "text/html; charset=utf-8"
+        case "json": "application/json"
+        case "pdf": "application/pdf"
+        default: "application/octet-stream"
+        }
+    }
+}
+
+/// Reason phrases for the status codes people meet (wire phrases may be empty in HTTP/2 and some servers).
+enum HTTPReasonPhrase {
+    static func phrase(for code: Int) -> String {
+        switch code {
+        case 200: "OK"
+        case 201: "Created"
+        case 202: "Accepted"
+        case 204: "No Content"
+        case 206: "Partial Content"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 303: "See Other"
+        case 304: "Not Modified"
+        case 307: "Temporary Redirect"
+        case 308: "Permanent Redirect"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 410: "Gone"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 418: "I'm a teapot"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: ""
+        }
+    }
+}

@@ -1,0 +1,322 @@
+import Foundation
+import Logging
+import RichPushCore
+import RichPushNetwork
+import Testing
+
+/// The real downloader against the real fixture CDN, over TLS on loopback.
+@Suite("HTTPSImageDownloader against the fixture CDN")
+struct DownloaderIntegrationTests {
+    // MARK: Success
+
+    @Test(
+        "supported images: metadata, bytes, SHA-256, file named from the format",
+        arguments: [
+            ("cat.png", ImageFormat.png, 640, 480, 1, "image/png"),
+            ("photo.jpg", .jpeg, 320, 240, 1, "image/jpeg"),
+            ("photo-progressive.jpg", .jpeg, 320, 240, 1, "image/jpeg"),
+            ("spinner.gif", .gif, 64, 64, 8, "image/gif"),
+        ])
+    func success(name: String, format: ImageFormat, width: Int, height: Int, frames: Int, type: String) async throws {
+        try await withHarness { harness in
+            let expectedBytes = try fixtureBytes(name)
+            let (result, events) = await harness.download(name)
+            let image = try #require(result.success, "\(String(describing: result.failure))")
+            #expect(image.format == format)
+            #expect(image.width == width && image.height == height && image.frames == frames)
+            #expect(image.bytes == expectedBytes.count)
+            #expect(image.sha256 == sha256Hex(expectedBytes))
+            #expect(image.servedContentType == type)
+            #expect(image.file.pathExtension == format.fileExtension)
+            #expect(image.file.deletingLastPathComponent().path == harness.store.directory.path)
+            #expect(try Data(contentsOf: image.file) == expectedBytes)
+            #expect(events.first == .requestSent(harness.url(name)), "events report the URL as the payload wrote it")
+            #expect(
+                events.contains(.responseReceived(status: 200, contentType: type, expectedBytes: expectedBytes.count)))
+            #expect(events.last == .bytesReceived(expectedBytes.count))
+            #expect(harness.leftovers == [image.file.lastPathComponent], "no partial file next to the attachment")
+
+            await harness.downloader.discard(image)
+            #expect(harness.leftovers.isEmpty, "discarding removes the temporary file")
+        }
+    }
+
+    @Test("the file name never comes from the URL: query strings, encodings, no extension, .. in the query")
+    func fileNames() async throws {
+        let sandbox = try makeTemporaryDirectory("names")
+        defer { try? FileManager.default.removeItem(at: sandbox) }
+        try fixtureBytes("cat.png").write(to: sandbox.appendingPathComponent("noext"))
+        try fixtureBytes("photo.jpg").write(to: sandbox.appendingPathComponent("photo name.gif"))
+        try await withHarness(root: sandbox) { harness in
+            let paths = [
+                "noext?type=image/png&name=../../../etc/passwd&x=%2F..%2F", "photo%20name.gif?download=evil.png",
+                "noext?type=image/png#fragment",
+            ]
+            for path in paths {
+                let image = try #require(await harness.download(path).result.success, "\(path)")
+                let name = image.file.lastPathComponent
+                #expect(name.range(of: #"^[0-9a-f-]{36}\.(png|jpg)$"#, options: .regularExpression) != nil, "\(name)")
+                #expect(image.file.deletingLastPathComponent().path == harness.store.directory.path)
+            }
+            let jpeg = try #require(await harness.download("photo%20name.gif").result.success)
+            #expect(jpeg.format == .jpeg && jpeg.file.pathExtension == "jpg", "the bytes decide, not the .gif name")
+        }
+    }
+
+    @Test("a redirect to https is followed; the event carries the new URL")
+    func redirectFollowed() async throws {
+        try await withHarness { harness in
+            let (result, events) = await harness.download("cat.png?redirect=https")
+            let image = try #require(result.success)
+            #expect(image.width == 640)
+            #expect(
+                events.prefix(3) == [
+                    .requestSent(harness.url("cat.png?redirect=https")), .redirect(harness.url("cat.png")),
+                    .requestSent(harness.url("cat.png")),
+                ])
+        }
+    }
+
+    // MARK: Failures, one per reason code
+
+    @Test("insecureURL: http is refused before any connection")
+    func insecureURL() async throws {
+        try await withHarness { harness in
+            let (result, events) = await harness.download(
+                url: URL(string: "http://\(FixtureCDN.host)/cat.png")!)
+            #expect(result.failure?.reason == .insecureURL)
+            #expect(events.isEmpty, "no request was sent")
+            #expect(harness.leftovers.isEmpty)
+        }
+    }
+
+    @Test("insecureRedirect: a hop to http fails")
+    func insecureRedirect() async throws {
+        try await withHarness { harness in
+            let (result, events) = await harness.download("cat.png?redirect=http")
+            #expect(result.failure?.reason == .insecureRedirect)
+            #expect(result.failure?.detail.contains("http://\(FixtureCDN.host)/cat.png") == true)
+            #expect(events.filter { if case .requestSent = $0 { true } else { false } }.count == 1)
+            #expect(harness.leftovers.isEmpty)
+        }
+    }
+
+    @Test("too many redirects: httpStatus naming the limit")
+    func tooManyRedirects() async throws {
+        try await withHarness { harness in
+            let (result, _) = await harness.download("cat.png?redirect=https", limits: DownloadLimits(maxRedirects: 0))
+            #expect(
+                result.failure
+                    == DownloadFailure(
+                        .httpStatus,
+                        "HTTP 302 Found: more than 0 redirects (stopped before https://\(FixtureCDN.host)/cat.png)"))
+        }
+    }
+
+    @Test("timeout: one deadline for the whole download, enforced promptly")
+    func timeout() async throws {
+        try await withHarness { harness in
+            let limits = DownloadLimits(timeout: .milliseconds(300))
+            let start = ContinuousClock.now
+            let (result, _) = await harness.download("cat.png?delay=3s", limits: limits)
+            #expect(result.failure == DownloadFailure(.timeout, "no complete image within 300 ms"))
+            #expect(ContinuousClock.now - start < .seconds(2))
+
+            // Slow body: headers arrive at once, the body drips past the deadline.
+            let (dripped, events) = await harness.download("photo.jpg?drip=2KB", limits: limits)
+            #expect(dripped.failure?.reason == .timeout)
+            #expect(events.contains { if case .responseReceived = $0 { true } else { false } })
+
+            // Redirects share the deadline.
+            let (redirected, _) = await harness.download("cat.png?redirect=https&delay=200ms", limits: limits)
+            #expect(redirected.failure?.reason == .timeout)
+            #expect(harness.leftovers.isEmpty)
+        }
+    }
+
+    @Test("cancellation ends the download promptly and removes the partial file")
+    func cancellation() async throws {
+        try await withHarness { harness in
+            let downloader = harness.downloader
+            let url = harness.url("photo.jpg?drip=1KB")
+            let task = Task { try await downloader.download(url, limits: DownloadLimits(), events: { _ in }) }
+            try await Task.sleep(for: .milliseconds(400))
+            let start = ContinuousClock.now
+            task.cancel()
+            let result = await task.result
+            #expect(ContinuousClock.now - start < .seconds(1))
+            #expect(throws: CancellationError.self) { try result.get() }
+            #expect(harness.leftovers.isEmpty)
+        }
+    }
+
+    @Test(
+        "httpStatus: the code and phrase are in the detail",
+        arguments: [(404, "Not Found"), (503, "Service Unavailable")])
+    func httpStatus(code: Int, phrase: String) async throws {
+        try await withHarness { harness in
+            let (result, _) = await harness.download("cat.png?status=\(code)")
+            #expect(result.failure == DownloadFailure(.httpStatus, "HTTP \(code) \(phrase)"))
+            let (missing, _) = await harness.download("no-such-file.png")
+            #expect(missing.failure == DownloadFailure(.httpStatus, "HTTP 404 Not Found"))
+            #expect(harness.leftovers.isEmpty)
+        }
+    }
+
+    @Test("networkError: a closed port")
+    func closedPort() async throws {
+        let cdn = try await FixtureCDN.start(root: fixturesRoot, logger: quietLogger)
+        let mapping = cdn.hostMapping
+        await cdn.shutdown()
+        let storeParent = try makeTemporaryDirectory("closed")
+        defer { try? FileManager.default.removeItem(at: storeParent) }
+        let store = try AttachmentStore(parent: storeParent, logger: quietLogger)
+        let downloader = try HTTPSImageDownloader(store: store, fixtureHost: mapping, logger: quietLogger)
+        let start = ContinuousClock.now
+        do {
+            _ = try await downloader.download(
+                URL(string: "https://\(FixtureCDN.host)/cat.png")!, limits: DownloadLimits(), events: { _ in })
+            Issue.record("a closed port cannot succeed")
+        } catch let failure as DownloadFailure {
+            #expect(failure.reason == .networkError)
+            #expect(failure.detail.lowercased().contains("refused"), "\(failure.detail)")
+        }
+        #expect(ContinuousClock.now - start < .seconds(3), "refused connections fail fast, not at the deadline")
+        #expect(store.files().isEmpty)
+        await downloader.shutdown()
+        store.removeAll()
+    }
+
+    @Test("networkError: TLS fails against a certificate from an untrusted CA")
+    func untrustedCertificate() async throws {
+        try await withHarness { harness in
+            // A downloader that maps the fixture host to the CDN but trusts a different, fresh CA.
+            let otherCA = try FixtureCertificateAuthority.generate()
+            var mapping = harness.cdn.hostMapping
+            mapping.caCertificatePEM = otherCA.caCertificatePEM
+            let downloader = try HTTPSImageDownloader(store: harness.store, fixtureHost: mapping, logger: quietLogger)
+            do {
+                _ = try await downloader.download(harness.url("cat.png"), limits: DownloadLimits(), events: { _ in })
+                Issue.record("an untrusted certificate must not be accepted")
+            } catch let failure as DownloadFailure {
+                #expect(failure.reason == .networkError)
+                #expect(failure.detail.hasPrefix("TLS with"), "\(failure.detail)")
+                #expect(failure.detail.contains("CERTIFICATE_VERIFY_FAILED"), "\(failure.detail)")
+            }
+            await downloader.shutdown()
+
+            // The fixture CA is trusted for the fixture host only: the same server by IP uses the system roots.
+            let (byIP, _) = await harness.download(url: URL(string: "https://127.0.0.1:\(harness.cdn.port)/cat.png")!)
+            #expect(byIP.failure?.reason == .networkError)
+            #expect(byIP.failure?.detail.contains("CERTIFICATE_VERIFY_FAILED") == true, "\(String(describing: byIP))")
+            #expect(harness.leftovers.isEmpty)
+        }
+    }
+
+    @Test(
+        "notAnImage: a Content-Type that is not image/* is refused, naming what was served",
+        arguments: [
+            ("cat.png?type=text/html", "served text/html"),
+            ("cat.png?type=application/octet-stream", "served application/octet-stream"),
+            ("cat.png?type=", "served no Content-Type (image/* is required)"),
+            ("page.html", "served text/html; charset=utf-8"),
+        ])
+    func notAnImageByType(path: String, detail: String) async throws {
+        try await withHarness { harness in
+            let (result, events) = await harness.download(path)
+            #expect(result.failure == DownloadFailure(.notAnImage, detail))
+            #expect(!events.contains { if case .bytesReceived = $0 { true } else { false } }, "the body is not read")
+            #expect(harness.leftovers.isEmpty)
+        }
+    }
+
+    @Test("notAnImage: image/* whose bytes are no image")
+    func notAnImageByBytes() async throws {
+        try await withHarness { harness in
+            let (html, _) = await harness.download("page.html?type=image/png")
+            #expect(
+                html.failure
+                    == DownloadFailure(.notAnImage, "served image/png but the body is not an image (HTML text)"))
+            let (text, _) = await harness.download("not-an-image.txt?type=image/jpeg")
+            #expect(text.failure?.reason == .notAnImage)
+            #expect(text.failure?.detail.contains("plain text") == true)
+            let (cut, _) = await harness.download("cat.png?truncate=10")
+            #expect(cut.failure?.detail.contains("truncated PNG") == true)
+            #expect(harness.leftovers.isEmpty)
+        }
+    }
+
+    @Test("a truncated image whose header is complete is accepted with its metadata")
+    func truncatedAccepted() async throws {
+        try await withHarness { harness in
+            let image = try #require(await harness.download("cat.png?truncate=100").result.success)
+            #expect(image.bytes == 100 && image.width == 640 && image.height == 480)
+            #expect(image.sha256 == sha256Hex(try fixtureBytes("cat.png").prefix(100)))
+        }
+    }
+
+    @Test(
+        "unsupportedImageType: recognised types iOS does not show",
+        arguments: [
+            ("sample.webp", "WebP"), ("drawing.svg", "SVG"), ("sample.bmp", "BMP"), ("sample.heic", "HEIC"),
+            ("sample.tiff", "TIFF"),
+        ])
+    func unsupported(path: String, type: String) async throws {
+        try await withHarness { harness in
+            let (result, _) = await harness.download(path)
+            #expect(result.failure?.reason == .unsupportedImageType)
+            #expect(result.failure?.detail.contains("the bytes are \(type)") == true, "\(String(describing: result))")
+            #expect(harness.leftovers.isEmpty)
+        }
+    }
+
+    @Test("tooLarge: a Content-Length over the cap fails before the body is read")
+    func tooLargeByLength() async throws {
+        try await withHarness { harness in
+            let (result, events) = await harness.download("cat.png?pad=11MB")
+            #expect(
+                result.failure
+                    == DownloadFailure(
+                        .tooLarge, "Content-Length \(2928 + 11 * 1024 * 1024) bytes is over the 10485760-byte limit"))
+            #expect(!events.contains { if case .bytesReceived = $0 { true } else { false } })
+            let (small, _) = await harness.download("photo.jpg", limits: DownloadLimits(maxBytes: 4096))
+            #expect(small.failure?.reason == .tooLarge)
+            #expect(harness.leftovers.isEmpty)
+        }
+    }
+
+    @Test("tooLarge: a body without length is cut at the cap while streaming")
+    func tooLargeWhileStreaming() async throws {
+        try await withHarness { harness in
+            let start = ContinuousClock.now
+            let (result, events) = await harness.download(
+                "photo.jpg?drip=64KB", limits: DownloadLimits(maxBytes: 4096))
+            #expect(
+                result.failure
+                    == DownloadFailure(
+                        .tooLarge, "the body passed the 4096-byte limit while streaming (no Content-Length)"))
+            #expect(events.contains(.responseReceived(status: 200, contentType: "image/jpeg", expectedBytes: nil)))
+            #expect(ContinuousClock.now - start < .seconds(1), "cut as soon as the cap is passed")
+            #expect(harness.leftovers.isEmpty)
+        }
+    }
+
+    @Test("the fixture host without a running CDN is a networkError that says so")
+    func fixtureHostWithoutCDN() async throws {
+        let storeParent = try makeTemporaryDirectory("nocdn")
+        defer { try? FileManager.default.removeItem(at: storeParent) }
+        let store = try AttachmentStore(parent: storeParent, logger: quietLogger)
+        let downloader = try HTTPSImageDownloader(store: store, logger: quietLogger)
+        do {
+            _ = try await downloader.download(
+                URL(string: "https://\(FixtureCDN.host)/cat.png")!, limits: DownloadLimits(timeout: .seconds(3)),
+                events: { _ in })
+            Issue.record("the fixture host does not resolve without the CDN")
+        } catch let failure as DownloadFailure {
+            #expect(failure.reason == .networkError || failure.reason == .timeout)
+        }
+        await downloader.shutdown()
+        store.removeAll()
+        #expect(!FileManager.default.fileExists(atPath: store.directory.path), "removeAll deletes the directory")
+    }
+}
