@@ -1,0 +1,11 @@
+/// What wakes the run loop.
+enum AppEvent: Sendable {
+    /// Keys are waiting on standard input.
+    case input
+    /// Standard input was closed (e.g. the terminal went away).
+    case inputClosed
+    /// Time passed: progress countdowns and the banner move on, and a resize is noticed.
+    case tick
+    /// News from the work started for an effect (deliveries, the library).
+    case action(Action)
+}

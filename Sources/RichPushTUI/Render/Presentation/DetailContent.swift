@@ -1,0 +1,172 @@
+import RichPushCore
+
+/// The expanded notification as lines: full text, delivery facts, attachment metadata, the reason
+/// explained, the hint and the extension's timeline. Pure, so the detail view and the scroll limits agree.
+struct DetailContent {
+    var entry: NotificationEntry
+    var limits: DeliveryLimits
+    /// Local time of day (seconds after midnight) when the UI started.
+    var timeOfDay: Double
+    /// Seconds since the UI started, for live progress.
+    var now: Double = 0
+
+    private static let labelWidth = 12
+
+    func lines(width: Int) -> [StyledLine] {
+        guard width > 0 else { return [] }
+        var lines: [StyledLine] = []
+        let content = entry.content
+        let title = TextSanitizer.singleLine(content.title)
+        let subtitle = TextSanitizer.singleLine(content.subtitle)
+
+        if title.isEmpty && subtitle.isEmpty && content.body.isEmpty {
+            lines += wrapped("(no alert text)", width: width, style: .muted)
+        }
+        if !title.isEmpty { lines += wrapped(title, width: width, style: .bold) }
+        if !subtitle.isEmpty { lines += wrapped(subtitle, width: width, style: .plain) }
+        if !content.body.isEmpty {
+            for line in TextSanitizer.lines(content.body) {
+                lines += wrapped(line, width: width, style: .plain)
+            }
+        }
+
+        lines.append(StyledLine(""))
+        lines.append(section("Delivery"))
+        lines += field("Shown as", shownAs, width: width)
+        lines += field("App state", entry.appState.rawValue, width: width)
+        lines += field("Payload", entry.file, width: width)
+        var arrival = Format.timeOfDay(timeOfDay + entry.sentAt)
+        if let result = entry.result { arrival += " · presented after \(Format.fixed(result.elapsed, 3)) s" }
+        lines += field("Arrived", arrival, width: width)
+        if let result = entry.result {
+            if let source = result.source { lines += field("Source", source.rawValue, width: width) }
+            if let pushID = result.pushID { lines += field("Push ID", pushID, width: width) }
+            if let imageURL = result.imageURL { lines += field("Image URL", imageURL, width: width) }
+        }
+        if entry.isInFlight {
+            lines += field(
+                "Progress", NotificationSummary.progress(of: entry, now: now, limits: limits, withTotal: true),
+                width: width)
+        }
+
+        if let attachment = entry.result?.attachment {
+            lines.append(StyledLine(""))
+            lines.append(section("Attachment"))
+            lines += field("URL", attachment.url, width: width)
+            lines += field("MIME", attachment.mimeType, width: width)
+            lines += field("Format", attachment.format.rawValue, width: width)
+            lines += field("Dimensions", "\(attachment.width)x\(attachment.height)", width: width)
+            lines += field("Frames", "\(attachment.frames)", width: width)
+            lines += field(
+                "Bytes", "\(Format.grouped(attachment.bytes)) (\(Format.bytes(attachment.bytes)))", width: width)
+            lines += field("SHA-256", "\(attachment.sha256.prefix(16))…", width: width)
+            lines += field("Local file", attachment.file, width: width)
+        }
+
+        if let explanation {
+            lines.append(StyledLine(""))
+            lines.append(section(explanation.heading))
+            lines += wrapped(explanation.sentence, width: width, style: .plain, indent: 2)
+            lines += wrapped(explanation.code, width: width, style: .muted, indent: 2)
+        }
+
+        if let hint = entry.result?.hint {
+            lines.append(StyledLine(""))
+            lines.append(section("Hint"))
+            lines += wrapped(TextSanitizer.singleLine(hint), width: width, style: .accent, indent: 2)
+        }
+
+        lines.append(StyledLine(""))
+        lines.append(section("Timeline"))
+        if entry.events.isEmpty {
+            lines += wrapped("(nothing yet)", width: width, style: .muted, indent: 2)
+        }
+        let eventWidth = entry.events.map { $0.kind.rawValue.count }.max() ?? 0
+        for event in entry.events {
+            let at = Format.fixed(event.at, 3)
+            let prefix =
+                "  " + String(repeating: " ", count: max(0, 7 - at.count)) + at + " s  "
+                + event.kind.rawValue + String(repeating: " ", count: eventWidth - event.kind.rawValue.count) + "  "
+            let detail = TextSanitizer.singleLine(event.detail)
+            let style: CellStyle =
+                switch event.kind {
+                case .downloadFailed, .attachmentRejected, .rejected, .timeWillExpire: .warning
+                case .presented: .bold
+                default: .plain
+                }
+            lines += hanging(prefix, detail, width: width, style: style)
+        }
+        return lines
+    }
+
+    private var shownAs: String {
+        if entry.failure != nil { return "not delivered (the payload file could not be read)" }
+        guard let result = entry.result else { return "in flight" }
+        if !result.delivered { return "nothing: rejected before reaching the phone" }
+        switch result.style {
+        case .rich: return "rich notification, with image"
+        case .plain: return "plain text"
+        case .silent: return "nothing (silent)"
+        }
+    }
+
+    private var explanation: (heading: String, sentence: String, code: String)? {
+        if let failure = entry.failure {
+            return ("Why nothing was sent", "The payload file could not be read.", TextSanitizer.singleLine(failure))
+        }
+        guard let result = entry.result else { return nil }
+        if let rejection = result.rejection {
+            return (
+                "Why nothing was shown", ReasonExplanation.sentence(for: rejection.reason),
+                "\(rejection.reason.rawValue): \(TextSanitizer.singleLine(rejection.detail))"
+            )
+        }
+        if let fallback = result.fallback {
+            return (
+                result.style == .silent ? "Why nothing was shown" : "Why there is no image",
+                ReasonExplanation.sentence(for: fallback.reason, limits: limits),
+                "\(fallback.reason.rawValue): \(TextSanitizer.singleLine(fallback.detail))"
+            )
+        }
+        if result.style == .silent {
+            return ("Why nothing was shown", ReasonExplanation.silent, "silent")
+        }
+        return nil
+    }
+
+    private func section(_ title: String) -> StyledLine {
+        StyledLine(title, CellStyle(color: .accent, bold: true, underline: true))
+    }
+
+    /// "  Label       value", the value wrapped under itself.
+    private func field(_ label: String, _ value: String, width: Int) -> [StyledLine] {
+        let prefix = "  " + label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
+        return hanging(prefix, TextSanitizer.singleLine(value), width: width, style: .plain)
+    }
+
+    /// `prefix` then `text`, continuation lines indented under the text; falls back to plain wrapping
+    /// when the prefix leaves too little room.
+    private func hanging(_ prefix: String, _ text: String, width: Int, style: CellStyle) -> [StyledLine] {
+        let indent = TextWidth.of(prefix)
+        guard width - indent >= 12 else {
+            return wrapped(prefix.trimmingTrailingSpaces + " " + text, width: width, style: style)
+        }
+        let pad = String(repeating: " ", count: indent)
+        return TextLayout.wrap(text, width: width - indent).enumerated().map { index, line in
+            StyledLine((index == 0 ? prefix : pad) + line, style)
+        }
+    }
+
+    private func wrapped(_ text: String, width: Int, style: CellStyle, indent: Int = 0) -> [StyledLine] {
+        let pad = String(repeating: " ", count: indent)
+        return TextLayout.wrap(text, width: max(1, width - indent)).map { StyledLine(pad + $0, style) }
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingSpaces: String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
+    }
+}

@@ -1,0 +1,63 @@
+/// Number and time formatting for the screen, without locale surprises.
+enum Format {
+    /// `value` with exactly `digits` decimals, e.g. fixed(3.14159, 1) == "3.1".
+    static func fixed(_ value: Double, _ digits: Int) -> String {
+        guard value.isFinite else { return "–" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = Int((abs(value) * scale).rounded())
+        let sign = value < 0 && scaled != 0 ? "-" : ""
+        let whole = scaled / Int(scale)
+        guard digits > 0 else { return "\(sign)\(whole)" }
+        var fraction = String(scaled % Int(scale))
+        while fraction.count < digits { fraction = "0" + fraction }
+        return "\(sign)\(whole).\(fraction)"
+    }
+
+    /// A byte count people read at a glance: "512 B", "47.1 KB", "10.0 MB" (1 KB = 1024 bytes, as iOS's limits count).
+    static func bytes(_ count: Int) -> String {
+        if count < 1024 { return "\(count) B" }
+        let kilobytes = Double(count) / 1024
+        if kilobytes < 1024 { return "\(fixed(kilobytes, 1)) KB" }
+        return "\(fixed(kilobytes / 1024, 1)) MB"
+    }
+
+    /// A configured size limit: "10 MB" when it is whole, else as `bytes`.
+    static func sizeLimit(_ count: Int) -> String {
+        if count >= 1024 * 1024 && count % (1024 * 1024) == 0 { return "\(count / (1024 * 1024)) MB" }
+        if count >= 1024 && count % 1024 == 0 && count < 1024 * 1024 { return "\(count / 1024) KB" }
+        return bytes(count)
+    }
+
+    /// "48,213": exact byte counts for the detail view.
+    static func grouped(_ count: Int) -> String {
+        let digits = String(abs(count))
+        var result = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return count < 0 ? "-" + result : result
+    }
+
+    /// A configured limit: "5 s", "2.5 s", "250 ms".
+    static func limit(_ seconds: Double) -> String {
+        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
+        if seconds == seconds.rounded() { return "\(Int(seconds)) s" }
+        return "\(fixed(seconds, 1)) s"
+    }
+
+    /// A limit as words for sentences: "5 seconds", "1 second", "250 milliseconds".
+    static func limitInWords(_ seconds: Double) -> String {
+        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) milliseconds" }
+        let number = seconds == seconds.rounded() ? "\(Int(seconds))" : fixed(seconds, 1)
+        return "\(number) second\(number == "1" ? "" : "s")"
+    }
+
+    /// A local time of day, given in seconds after midnight: "14:03:22".
+    static func timeOfDay(_ seconds: Double) -> String {
+        let total = (Int(seconds.rounded(.down)) % 86_400 + 86_400) % 86_400
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(two(total / 3600)):\(two(total / 60 % 60)):\(two(total % 60))"
+    }
+}

@@ -1,0 +1,54 @@
+import RichPushCore
+
+/// One sentence per fallback and rejection reason, written for a product owner watching a demo.
+enum ReasonExplanation {
+    static func sentence(for reason: FallbackReason, limits: DeliveryLimits) -> String {
+        switch reason {
+        case .foreground:
+            "The app was open on screen, so iOS showed its plain banner and did not run the extension: images only appear when the app is in the background or closed."
+        case .notMutable:
+            "The push did not ask for the extension (mutable-content is not 1), so the phone never downloaded the image and showed the text only."
+        case .noAlert:
+            "The push had no title or text, so the phone showed nothing at all and never looked at the image."
+        case .invalidURL:
+            "The image address in the push is not a valid web address, so the phone could not download it and showed the text without it."
+        case .insecureURL:
+            "The image address starts with http:// instead of https://, and iPhones refuse insecure downloads, so the phone showed the text without the image."
+        case .insecureRedirect:
+            "The image server sent the phone on to an insecure http:// address, which iPhones refuse, so the phone showed the text without the image."
+        case .timeout:
+            "The image took longer than \(Format.limitInWords(limits.downloadTimeout)) to download, so the phone showed the text without it."
+        case .httpStatus:
+            "The image server answered with an error instead of the image, so the phone showed the text without it."
+        case .networkError:
+            "The phone could not reach the image server, so it showed the text without the image."
+        case .notAnImage:
+            "The image address returned something that is not a picture (for example a web page), so the phone showed the text without it."
+        case .unsupportedImageType:
+            "The picture is in a format notifications cannot show (only PNG, JPEG and GIF work), so the phone showed the text without it."
+        case .tooLarge:
+            "The picture is bigger than the \(Format.sizeLimit(limits.maxImageBytes)) iOS allows for notification images, so the phone showed the text without it."
+        case .extensionExpired:
+            "The extension used up its \(Format.limitInWords(limits.extensionBudget)) before the image was ready, so the phone showed the text without it."
+        case .attachmentRejected:
+            "iOS refused the downloaded file as a notification attachment, so the phone showed the text without the image."
+        }
+    }
+
+    static func sentence(for reason: RejectionReason) -> String {
+        switch reason {
+        case .malformedJSON:
+            "The payload is not valid JSON, so Apple's push service would refuse it and nothing reaches the phone."
+        case .notAnObject:
+            "The payload is JSON but not an object in curly braces, so Apple's push service would refuse it and nothing reaches the phone."
+        case .missingAps:
+            "The payload has no \"aps\" section, so it is not a notification and the phone shows nothing."
+        case .payloadTooLarge:
+            "The payload is over the 4 KB Apple allows, so Apple's push service would refuse it and nothing reaches the phone."
+        }
+    }
+
+    /// Silent without a fallback: nothing was asked for and nothing is shown.
+    static let silent =
+        "The push has no title or text, so the phone shows nothing; apps use such pushes to refresh data in the background."
+}

@@ -1,0 +1,27 @@
+import RichPushCore
+
+/// The top line: what this is, the app state (always visible), and counts.
+struct HeaderView {
+    var state: TUIState
+
+    func draw(in rect: Rect, on grid: inout CellGrid) {
+        grid.fill(rect, style: .header)
+        let name = rect.width >= 100 ? " richpush · notification center" : " richpush"
+        var column = grid.write(name, row: rect.row, column: rect.column, style: .header)
+        column = grid.write("   App state: ", row: rect.row, column: column, style: .header)
+        column = grid.write(
+            state.appState.rawValue.uppercased(), row: rect.row, column: column,
+            style: CellStyle.header.with(bold: true))
+        column = grid.write(" (f/b/c/s)", row: rect.row, column: column, style: .header)
+
+        let count = state.notifications.count
+        var counts = "\(count) notification\(count == 1 ? "" : "s")"
+        let inFlight = state.inFlightCount
+        if inFlight > 0 { counts += " · \(inFlight) in flight" }
+        let right = "\(counts) · ? help "
+        let rightWidth = TextWidth.of(right)
+        if column + 2 + rightWidth <= rect.maxColumn {
+            grid.write(right, row: rect.row, column: rect.maxColumn - rightWidth, style: .header)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// Every key, in a box over the screen.
+struct HelpOverlay {
+    static let keys: [(keys: String, meaning: String)] = [
+        ("f", "app in the foreground (plain banner, no extension)"),
+        ("b", "app in the background"),
+        ("c", "app closed"),
+        ("s", "cycle the app state"),
+        ("Tab", "switch focus: payloads / notification center"),
+        ("Up/Down, j/k", "move the selection; scroll the detail view"),
+        ("PgUp/PgDn", "move by 10"),
+        ("g/G, Home/End", "first / last"),
+        ("Enter", "send the payload / open the notification"),
+        ("Esc, Backspace", "close the detail view or this help"),
+        ("d", "delete the selected notification"),
+        ("x", "clear all notifications"),
+        ("r", "reload the payload folder"),
+        ("?", "show or hide this help"),
+        ("q, Ctrl-C", "quit and restore the terminal"),
+    ]
+
+    func draw(in body: Rect, on grid: inout CellGrid) {
+        let keyWidth = Self.keys.map { TextWidth.of($0.keys) }.max() ?? 0
+        let lines = Self.keys.map { entry in
+            "  " + entry.keys + String(repeating: " ", count: keyWidth - TextWidth.of(entry.keys)) + "   "
+                + entry.meaning
+        }
+        let width = min(body.width - 2, (lines.map { TextWidth.of($0) }.max() ?? 0) + 4)
+        let rect = body.centered(width: width, height: lines.count + 4)
+        grid.fill(rect)
+        let frame = CellStyle(color: .accent, bold: true)
+        grid.box(rect, title: "Keys · Esc or ? to close", style: frame)
+        let inside = rect.inset(by: 1)
+        for (offset, line) in lines.prefix(max(0, inside.height - 2)).enumerated() {
+            grid.write(line, row: inside.row + 1 + offset, column: inside.column, maxWidth: inside.width)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import RichPushCore
+
+/// The notification center, newest first: arrival time, title, subtitle, body preview, and what the
+/// phone shows (image summary, plain text with the reason, or live progress).
+struct NotificationListPane {
+    static let rowsPerNotification = 4
+
+    var state: TUIState
+
+    func draw(in rect: Rect, on grid: inout CellGrid) {
+        let focused = state.focus == .notifications
+        let frame = focused ? CellStyle(color: .accent, bold: true) : CellStyle.muted
+        var title = "Notification Center (\(state.notifications.count))"
+        if state.inFlightCount > 0 { title += " · \(state.inFlightCount) in flight" }
+        grid.box(rect, title: title, style: frame)
+        let inside = rect.inset(by: 1)
+        guard !inside.isEmpty else { return }
+
+        if state.notifications.isEmpty {
+            let message =
+                "No notifications yet. Pick a payload on the left and press Enter to send it in the current app state."
+            for (offset, line) in TextLayout.wrap(message, width: inside.width - 2).prefix(inside.height).enumerated() {
+                grid.write(line, row: inside.row + offset, column: inside.column + 1, style: .muted)
+            }
+            return
+        }
+
+        // A partly visible last notification still counts, so the selection can reach the bottom.
+        let visible = max(1, (inside.height + 1) / Self.rowsPerNotification)
+        let viewport = ListViewport(
+            itemCount: state.notifications.count, selection: state.notificationSelection, visible: visible)
+        for (offset, index) in viewport.range.enumerated() {
+            let top = inside.row + offset * Self.rowsPerNotification
+            drawEntry(
+                state.notifications[index], selected: index == state.notificationSelection, focused: focused,
+                top: top, inside: inside, on: &grid)
+        }
+        if viewport.count < state.notifications.count {
+            let position = " \(state.notificationSelection + 1)/\(state.notifications.count) "
+            grid.write(
+                position, row: rect.maxRow - 1, column: rect.maxColumn - 2 - TextWidth.of(position), style: frame)
+        }
+    }
+
+    private func drawEntry(
+        _ entry: NotificationEntry, selected: Bool, focused: Bool, top: Int, inside: Rect, on grid: inout CellGrid
+    ) {
+        let indent = 12
+        let textWidth = inside.width - indent - 1
+        let base = selected && focused ? CellStyle(reverse: true) : CellStyle.plain
+        func visible(_ row: Int) -> Bool { row < inside.maxRow }
+
+        if selected && focused {
+            for row in top..<min(top + 3, inside.maxRow) {
+                grid.fill(Rect(column: inside.column, row: row, width: inside.width, height: 1), style: base)
+            }
+        }
+
+        // Line 1: marker, arrival time, title — subtitle.
+        if visible(top) {
+            grid.write(selected ? "▶" : " ", row: top, column: inside.column, style: base.with(bold: true))
+            let time = NotificationSummary.arrival(of: entry, startTimeOfDay: state.startTimeOfDay)
+            grid.write(time, row: top, column: inside.column + 2, style: selected ? base : .muted)
+            let (title, subtitle) = NotificationSummary.headline(of: entry)
+            var column = inside.column + indent
+            let limit = inside.maxColumn - 1
+            if title.isEmpty && subtitle.isEmpty {
+                grid.write(
+                    TextLayout.truncate(entry.file, toWidth: limit - column), row: top, column: column,
+                    style: base.with(color: .muted))
+            } else {
+                if !title.isEmpty {
+                    column = grid.write(
+                        TextLayout.truncate(title, toWidth: limit - column), row: top, column: column,
+                        style: base.with(bold: true))
+                }
+                if !subtitle.isEmpty && limit - column > 4 {
+                    let separator = title.isEmpty ? "" : " — "
+                    grid.write(
+                        TextLayout.truncate(separator + subtitle, toWidth: limit - column), row: top, column: column,
+                        style: base)
+                }
+            }
+        }
+
+        // Line 2: body preview.
+        if visible(top + 1) {
+            let body = TextSanitizer.singleLine(entry.content.body)
+            grid.write(
+                TextLayout.truncate(body, toWidth: textWidth), row: top + 1, column: inside.column + indent,
+                style: base)
+        }
+
+        // Line 3: what the phone shows; the payload and the state it was sent in, when there is room.
+        if visible(top + 2) {
+            let status = NotificationSummary.status(of: entry, now: state.now, limits: state.limits)
+            let origin = "\(TextSanitizer.singleLine(entry.file)) · \(entry.appState.rawValue)"
+            let originWidth = TextWidth.of(origin)
+            let statusWidth = TextWidth.of(status.text)
+            var statusBudget = textWidth
+            if statusWidth + 3 + originWidth <= textWidth {
+                grid.write(
+                    origin, row: top + 2, column: inside.column + indent + textWidth - originWidth,
+                    style: selected && focused ? base : .muted)
+                statusBudget = textWidth - originWidth - 3
+            }
+            var style = status.style
+            if selected && focused { style.reverse = true }
+            grid.write(
+                TextLayout.truncate(status.text, toWidth: statusBudget), row: top + 2, column: inside.column + indent,
+                style: style)
+        }
+    }
+}

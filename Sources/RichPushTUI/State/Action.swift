@@ -1,0 +1,40 @@
+import RichPushCore
+
+/// Everything that can happen to the notification-center screen: keys, time, and delivery news.
+enum Action: Equatable, Sendable {
+    // Keys
+    case setAppState(AppState)
+    case cycleAppState
+    case switchFocus
+    case moveSelection(Int)
+    case moveToFirst
+    case moveToLast
+    /// Enter: send the selected payload, or open the selected notification.
+    case activate
+    /// Esc or Backspace: close the help overlay or the detail view.
+    case back
+    case toggleHelp
+    case deleteSelected
+    case clearAll
+    case reloadLibrary
+    case quit
+
+    // Terminal and time
+    case resized(TerminalSize)
+    /// Seconds since the UI started.
+    case tick(Double)
+
+    // Effects coming back
+    case libraryLoaded(Result<[String], LibraryError>)
+    case deliveryPreview(id: Int, NotificationContent)
+    case deliveryProgress(id: Int, DeliveryProgress)
+    case deliveryFinished(id: Int, DeliveryResult)
+    case deliveryFailed(id: Int, String)
+}
+
+/// Why the payload folder could not be listed, as the footer shows it.
+struct LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
+    var message: String
+
+    var description: String { message }
+}

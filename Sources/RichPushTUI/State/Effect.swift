@@ -1,0 +1,11 @@
+import RichPushCore
+
+/// Work `reduce` asks the run loop to do; its results come back as actions.
+enum Effect: Equatable, Sendable {
+    /// Read the payload file and deliver it; report progress and the result for notification `id`.
+    case deliver(id: Int, file: String, appState: AppState)
+    /// List the payload folder again.
+    case loadLibrary
+    /// Leave the UI and restore the terminal.
+    case quit
+}

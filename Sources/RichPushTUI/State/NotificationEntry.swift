@@ -1,0 +1,38 @@
+import RichPushCore
+
+/// One row of the notification center: a payload that was sent, while it is delivered and after.
+struct NotificationEntry: Equatable, Sendable, Identifiable {
+    let id: Int
+    /// The payload file, as the library shows it.
+    var file: String
+    /// The app state the payload was sent in.
+    var appState: AppState
+    /// Seconds since the UI started, when the payload was sent.
+    var sentAt: Double
+    /// The alert text decoded when sending, shown while the extension still runs.
+    var preview: NotificationContent?
+    /// Timeline steps received so far.
+    var events: [TimelineEvent] = []
+    var bytesReceived = 0
+    var bytesExpected: Int?
+    /// The outcome; nil while the notification is in flight.
+    var result: DeliveryResult?
+    /// Why the payload never reached the pipeline (e.g. the file could not be read).
+    var failure: String?
+
+    var isInFlight: Bool { result == nil && failure == nil }
+
+    /// The text the row shows: the presented content once known, else the decoded preview.
+    var content: NotificationContent {
+        result?.content ?? preview ?? NotificationContent()
+    }
+
+    /// When a timeline step first happened, in seconds since the UI started.
+    func time(of kind: TimelineEvent.Kind) -> Double? {
+        events.first { $0.kind == kind }.map { sentAt + $0.at }
+    }
+
+    func has(_ kind: TimelineEvent.Kind) -> Bool {
+        events.contains { $0.kind == kind }
+    }
+}

@@ -1,0 +1,186 @@
+import RichPushCore
+
+/// The only place the screen's state changes: applies one action and says what work the run loop
+/// must start. Pure, so every key and every piece of delivery news can be tested without a terminal.
+func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
+    switch action {
+    case .setAppState(let appState):
+        state.appState = appState
+        state.status = "App state: \(appState.rawValue) (payloads are now sent in this state)"
+    case .cycleAppState:
+        return reduce(&state, .setAppState(state.appState.next))
+    case .quit:
+        state.isQuitting = true
+        return [.quit]
+    case .resized(let size):
+        state.size = size
+        state.detailScroll = min(state.detailScroll, maxDetailScroll(state))
+    case .tick(let now):
+        state.now = now
+        if let banner = state.banner, banner.until <= now { state.banner = nil }
+    case .reloadLibrary:
+        state.status = "Reloading \(state.libraryRoot)"
+        return [.loadLibrary]
+    case .libraryLoaded(let outcome):
+        applyLibrary(outcome, to: &state)
+    case .deliveryPreview(let id, let content):
+        update(id, in: &state) { $0.preview = content }
+    case .deliveryProgress(let id, let progress):
+        update(id, in: &state) { entry in
+            switch progress {
+            case .event(let event):
+                entry.events.append(event)
+            case .bytesReceived(let count, let expected):
+                entry.bytesReceived = count
+                if let expected { entry.bytesExpected = expected }
+            }
+        }
+    case .deliveryFinished(let id, let result):
+        update(id, in: &state) { entry in
+            entry.result = result
+            entry.events = result.timeline
+        }
+        if result.appState == .foreground, result.delivered, result.style != .silent,
+            state.notifications.contains(where: { $0.id == id })
+        {
+            state.banner = Banner(
+                notificationID: id, title: result.content.title, subtitle: result.content.subtitle,
+                body: result.content.body, until: state.now + Banner.duration)
+        }
+    case .deliveryFailed(let id, let message):
+        update(id, in: &state) { $0.failure = message }
+    case .toggleHelp:
+        state.isHelpVisible.toggle()
+    case .back:
+        if state.isHelpVisible {
+            state.isHelpVisible = false
+        } else if state.detailID != nil {
+            state.detailID = nil
+        }
+    case .clearAll:
+        let count = state.notifications.count
+        state.notifications.removeAll()
+        state.notificationSelection = 0
+        state.detailID = nil
+        state.banner = nil
+        state.status = "Cleared \(count) notification\(count == 1 ? "" : "s")"
+    case .deleteSelected:
+        deleteSelected(&state)
+    case .switchFocus, .moveSelection, .moveToFirst, .moveToLast, .activate:
+        // The help overlay is modal: only closing it (or quitting) does something.
+        guard !state.isHelpVisible else { return [] }
+        return navigate(&state, action)
+    }
+    return []
+}
+
+/// Keys that move, open or send, which mean different things in the detail view and in each pane.
+private func navigate(_ state: inout TUIState, _ action: Action) -> [Effect] {
+    if state.detailID != nil {
+        switch action {
+        case .moveSelection(let delta):
+            state.detailScroll = max(0, min(state.detailScroll + delta, maxDetailScroll(state)))
+        case .moveToFirst: state.detailScroll = 0
+        case .moveToLast: state.detailScroll = maxDetailScroll(state)
+        default: break
+        }
+        return []
+    }
+    switch action {
+    case .switchFocus:
+        state.focus = state.focus.other
+    case .moveSelection(let delta):
+        moveSelection(&state) { $0 + delta }
+    case .moveToFirst:
+        moveSelection(&state) { _ in 0 }
+    case .moveToLast:
+        moveSelection(&state) { _ in Int.max }
+    case .activate:
+        switch state.focus {
+        case .library: return send(&state)
+        case .notifications:
+            if let entry = state.selectedNotification {
+                state.detailID = entry.id
+                state.detailScroll = 0
+            }
+        }
+    default:
+        break
+    }
+    return []
+}
+
+private func moveSelection(_ state: inout TUIState, _ move: (Int) -> Int) {
+    switch state.focus {
+    case .library:
+        state.librarySelection = clamp(move(state.librarySelection), count: state.library.count)
+    case .notifications:
+        state.notificationSelection = clamp(move(state.notificationSelection), count: state.notifications.count)
+    }
+}
+
+/// Sends the selected payload in the current app state. The new notification goes on top and is selected.
+private func send(_ state: inout TUIState) -> [Effect] {
+    guard let file = state.selectedLibraryFile else {
+        state.status = "No payload to send: \(state.libraryRoot) has no .json or .apns files"
+        return []
+    }
+    let id = state.nextID
+    state.nextID += 1
+    state.notifications.insert(
+        NotificationEntry(id: id, file: file, appState: state.appState, sentAt: state.now), at: 0)
+    state.notificationSelection = 0
+    state.status = "Sent \(file) (app \(state.appState.rawValue))"
+    return [.deliver(id: id, file: file, appState: state.appState)]
+}
+
+private func deleteSelected(_ state: inout TUIState) {
+    let index: Int?
+    if let detailID = state.detailID {
+        index = state.notifications.firstIndex { $0.id == detailID }
+    } else {
+        index = state.notifications.indices.contains(state.notificationSelection) ? state.notificationSelection : nil
+    }
+    guard let index else { return }
+    let removed = state.notifications.remove(at: index)
+    state.notificationSelection = clamp(min(state.notificationSelection, index), count: state.notifications.count)
+    if state.detailID == removed.id { state.detailID = nil }
+    if state.banner?.notificationID == removed.id { state.banner = nil }
+    state.status = "Deleted \(removed.file)"
+}
+
+private func applyLibrary(_ outcome: Result<[String], LibraryError>, to state: inout TUIState) {
+    switch outcome {
+    case .success(let files):
+        let selected = state.selectedLibraryFile
+        state.library = files
+        state.libraryError = nil
+        state.librarySelection = clamp(selected.flatMap { files.firstIndex(of: $0) } ?? 0, count: files.count)
+        if state.status?.hasPrefix("Reloading") == true {
+            state.status = "\(files.count) payload\(files.count == 1 ? "" : "s") in \(state.libraryRoot)"
+        }
+    case .failure(let error):
+        state.library = []
+        state.librarySelection = 0
+        state.libraryError = error.message
+    }
+}
+
+private func update(_ id: Int, in state: inout TUIState, _ change: (inout NotificationEntry) -> Void) {
+    // A notification deleted while in flight still reports; its news is dropped.
+    guard let index = state.notifications.firstIndex(where: { $0.id == id }) else { return }
+    change(&state.notifications[index])
+}
+
+private func clamp(_ index: Int, count: Int) -> Int {
+    count == 0 ? 0 : min(max(index, 0), count - 1)
+}
+
+/// How far the detail view can scroll before its last line reaches the bottom.
+private func maxDetailScroll(_ state: TUIState) -> Int {
+    guard let entry = state.detailEntry else { return 0 }
+    let layout = ScreenLayout(size: state.size)
+    let lines = DetailContent(entry: entry, limits: state.limits, timeOfDay: state.startTimeOfDay)
+        .lines(width: layout.detailTextWidth)
+    return max(0, lines.count - layout.detailTextHeight)
+}

@@ -1,0 +1,69 @@
+import RichPushCore
+
+/// Everything the notification-center screen shows, as one value. Only `reduce` changes it;
+/// `render` draws it.
+struct TUIState: Equatable, Sendable {
+    /// The smallest terminal the layout fits.
+    static let minimumSize = TerminalSize(columns: 60, rows: 16)
+
+    /// The emulated app's state, which the next payload is sent in.
+    var appState: AppState
+    var limits: DeliveryLimits
+    /// The payload folder as the user named it.
+    var libraryRoot: String
+    /// Payload files relative to `libraryRoot`, sorted.
+    var library: [String] = []
+    var libraryError: String?
+    var librarySelection = 0
+    /// Newest first.
+    var notifications: [NotificationEntry] = []
+    var notificationSelection = 0
+    var focus: Focus = .library
+    /// The notification whose detail view is open.
+    var detailID: Int?
+    var detailScroll = 0
+    var isHelpVisible = false
+    var banner: Banner?
+    /// A one-line message in the footer, e.g. what was just sent.
+    var status: String?
+    var size: TerminalSize
+    /// Seconds since the UI started.
+    var now: Double = 0
+    /// Local time of day, in seconds after midnight, when `now` was 0; arrival times are derived from it.
+    var startTimeOfDay: Double
+    var nextID = 1
+    var isQuitting = false
+
+    init(
+        appState: AppState, limits: DeliveryLimits = DeliveryLimits(), libraryRoot: String = "payloads",
+        library: [String] = [], size: TerminalSize = TerminalSize(columns: 120, rows: 40), startTimeOfDay: Double = 0
+    ) {
+        self.appState = appState
+        self.limits = limits
+        self.libraryRoot = libraryRoot
+        self.library = library
+        self.size = size
+        self.startTimeOfDay = startTimeOfDay
+    }
+
+    var selectedLibraryFile: String? {
+        library.indices.contains(librarySelection) ? library[librarySelection] : nil
+    }
+
+    var selectedNotification: NotificationEntry? {
+        notifications.indices.contains(notificationSelection) ? notifications[notificationSelection] : nil
+    }
+
+    var detailEntry: NotificationEntry? {
+        detailID.flatMap { id in notifications.first { $0.id == id } }
+    }
+
+    var inFlightCount: Int { notifications.count { $0.isInFlight } }
+
+    /// Whether something on screen changes with time alone (progress countdowns, the banner).
+    var isAnimating: Bool { banner != nil || notifications.contains { $0.isInFlight } }
+
+    var isTooSmall: Bool {
+        size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows
+    }
+}

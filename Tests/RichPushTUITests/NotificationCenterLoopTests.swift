@@ -1,0 +1,100 @@
+import Foundation
+import Logging
+import RichPushCore
+import SnapshotTesting
+import Testing
+
+@testable import RichPushTUI
+
+/// The whole UI — keys, run loop, deliveries as actions, render — against an in-memory terminal.
+@Suite struct NotificationCenterLoopTests {
+    private struct Harness {
+        let terminal = InMemoryTerminal(size: TerminalSize(columns: 100, rows: 30))
+        let continuation: AsyncStream<AppEvent>.Continuation
+        let running: Task<Void, Never>
+
+        init(folder: URL) {
+            let (events, continuation) = AsyncStream.makeStream(of: AppEvent.self)
+            self.continuation = continuation
+            let library = PayloadLibrary(root: folder.path)
+            let state = TUIState(
+                appState: .background, libraryRoot: "payloads", size: terminal.size,
+                startTimeOfDay: Fixtures.startTimeOfDay)
+            let loop = NotificationCenterLoop(
+                terminal: terminal, library: library, delivering: ScriptedDelivery(), state: state,
+                continuation: continuation, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+            running = Task { await loop.run(events: events) }
+        }
+
+        func press(_ keys: Key...) {
+            terminal.type(keys)
+            continuation.yield(.input)
+        }
+
+        /// Waits until the screen shows `text` (deliveries run in their own tasks).
+        func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async {
+            for _ in 0..<400 {
+                if terminal.text.contains(text) { return }
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+            Issue.record("the screen never showed \"\(text)\":\n\(terminal.text)", sourceLocation: sourceLocation)
+        }
+    }
+
+    private static func payloadFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("richpush-lib-\(UUID().uuidString)")
+        let payload = #"{"aps":{"alert":{"title":"New arrivals","body":"Tap to see what's new"},"mutable-content":1}}"#
+        for name in ["http-url.json", "png-background.json", "png-background.expect.json", "images/cat.png"] {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(payload.utf8).write(to: url)
+        }
+        return folder
+    }
+
+    /// Times of day and temporary paths change from run to run.
+    private static func masked(_ text: String) -> String {
+        text.replacing(/\d\d:\d\d:\d\d/, with: "HH:MM:SS")
+            .replacing(/\/[^ │]*richpush-[0-9A-F-]+\//, with: "<tmp>/")
+    }
+
+    @Test func sendSwitchStateOpenDetailAndQuit() async throws {
+        let folder = try Self.payloadFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ui = Harness(folder: folder)
+
+        await ui.waitFor("Payloads (2)")
+        #expect(!ui.terminal.text.contains("expect.json"))
+        ui.press(.character("c"))
+        await ui.waitFor("App state: CLOSED")
+        ui.press(.character("b"), .down, .enter)
+        await ui.waitFor("png 640x480 47.1 KB")
+        ui.press(.up, .enter)
+        await ui.waitFor("plain text — insecureURL")
+        assertSnapshot(of: Self.masked(ui.terminal.text), as: .lines, named: "list")
+
+        ui.press(.tab, .down, .enter)
+        await ui.waitFor("SHA-256")
+        assertSnapshot(of: Self.masked(ui.terminal.text), as: .lines, named: "detail")
+
+        ui.press(.escape, .tab, .character("f"), .up, .enter)
+        await ui.waitFor("Banner · app in foreground")
+
+        ui.terminal.resize(to: TerminalSize(columns: 40, rows: 10))
+        ui.continuation.yield(.tick)
+        await ui.waitFor("Terminal too small")
+
+        ui.press(.character("q"))
+        await ui.running.value
+    }
+
+    @Test func closedInputQuits() async throws {
+        let folder = try Self.payloadFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ui = Harness(folder: folder)
+        await ui.waitFor("Payloads (2)")
+        ui.continuation.yield(.inputClosed)
+        await ui.running.value
+    }
+}

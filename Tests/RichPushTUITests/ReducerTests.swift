@@ -1,0 +1,210 @@
+import RichPushCore
+import Testing
+
+@testable import RichPushTUI
+
+@Suite struct ReducerTests {
+    private func state() -> TUIState { Fixtures.state() }
+
+    @Test func stateKeysSwitchTheAppState() {
+        var state = state()
+        _ = reduce(&state, KeyBindings.action(for: .character("f"))!)
+        #expect(state.appState == .foreground)
+        _ = reduce(&state, KeyBindings.action(for: .character("c"))!)
+        #expect(state.appState == .closed)
+        _ = reduce(&state, KeyBindings.action(for: .character("b"))!)
+        #expect(state.appState == .background)
+    }
+
+    @Test func cycleKeyGoesForegroundBackgroundClosed() {
+        var state = state()
+        state.appState = .foreground
+        var seen: [AppState] = []
+        for _ in 0..<3 {
+            _ = reduce(&state, KeyBindings.action(for: .character("s"))!)
+            seen.append(state.appState)
+        }
+        #expect(seen == [.background, .closed, .foreground])
+    }
+
+    @Test func tabSwitchesFocusAndArrowsMoveInTheFocusedPane() {
+        var state = state()
+        _ = reduce(&state, .moveSelection(2))
+        #expect(state.librarySelection == 2)
+        _ = reduce(&state, .moveSelection(100))
+        #expect(state.librarySelection == Fixtures.library.count - 1, "clamped to the last file")
+        _ = reduce(&state, .moveSelection(-100))
+        #expect(state.librarySelection == 0)
+        _ = reduce(&state, KeyBindings.action(for: .tab)!)
+        #expect(state.focus == .notifications)
+        _ = reduce(&state, .moveSelection(1))
+        #expect(state.librarySelection == 0, "the library keeps its selection while the other pane has focus")
+    }
+
+    @Test func enterOnALibraryItemSendsItInTheCurrentState() {
+        var state = state()
+        state.appState = .closed
+        state.librarySelection = 3
+        state.now = 12
+        let effects = reduce(&state, .activate)
+        #expect(effects == [.deliver(id: 1, file: "png-background.json", appState: .closed)])
+        #expect(state.notifications.map(\.file) == ["png-background.json"])
+        #expect(state.notifications[0].isInFlight)
+        #expect(state.notifications[0].sentAt == 12)
+    }
+
+    @Test func newestFirstAndTheNewestIsSelected() {
+        var state = state()
+        for index in [3, 2, 0] {
+            state.librarySelection = index
+            _ = reduce(&state, .activate)
+        }
+        #expect(state.notifications.map(\.file) == ["fcm/v1-image.json", "http-url.json", "png-background.json"])
+        #expect(state.notifications.map(\.id) == [3, 2, 1])
+        #expect(state.notificationSelection == 0)
+    }
+
+    @Test func progressActionsUpdateTheRowUntilTheResultArrives() {
+        var state = state()
+        state.librarySelection = 3
+        _ = reduce(&state, .activate)
+        _ = reduce(&state, .deliveryPreview(id: 1, NotificationContent(title: "New arrivals")))
+        _ = reduce(&state, .deliveryProgress(id: 1, .event(TimelineEvent(at: 0, .received))))
+        _ = reduce(&state, .deliveryProgress(id: 1, .event(TimelineEvent(at: 0.001, .extensionStarted))))
+        _ = reduce(&state, .deliveryProgress(id: 1, .event(TimelineEvent(at: 0.002, .downloadStarted))))
+        _ = reduce(&state, .deliveryProgress(id: 1, .bytesReceived(0, expected: 48_213)))
+        _ = reduce(&state, .deliveryProgress(id: 1, .bytesReceived(20_000, expected: nil)))
+        var entry = state.notifications[0]
+        #expect(entry.content.title == "New arrivals")
+        #expect(entry.events.map(\.kind) == [.received, .extensionStarted, .downloadStarted])
+        #expect(entry.bytesReceived == 20_000)
+        #expect(entry.bytesExpected == 48_213, "a later report without Content-Length keeps the known size")
+        #expect(state.inFlightCount == 1 && state.isAnimating)
+
+        _ = reduce(&state, .deliveryFinished(id: 1, Fixtures.richResult()))
+        entry = state.notifications[0]
+        #expect(!entry.isInFlight)
+        #expect(entry.events == Fixtures.richResult().timeline)
+        #expect(state.inFlightCount == 0 && !state.isAnimating)
+        #expect(state.banner == nil, "no banner outside the foreground")
+    }
+
+    @Test func foregroundArrivalShowsABannerForFourSeconds() {
+        var state = state()
+        state.appState = .foreground
+        _ = reduce(&state, .tick(10))
+        _ = reduce(&state, .activate)
+        _ = reduce(&state, .deliveryFinished(id: 1, Fixtures.foregroundResult()))
+        #expect(state.banner?.title == "New arrivals")
+        _ = reduce(&state, .tick(13.9))
+        #expect(state.banner != nil)
+        _ = reduce(&state, .tick(14.0))
+        #expect(state.banner == nil)
+    }
+
+    @Test func enterOnANotificationOpensTheDetailAndEscClosesIt() {
+        var state = Fixtures.state([
+            Fixtures.entry(1, Fixtures.richResult(), sentAt: 1),
+            Fixtures.entry(2, Fixtures.insecureResult(), sentAt: 2),
+        ])
+        state.focus = .notifications
+        state.size = TUIState.minimumSize
+        _ = reduce(&state, .moveSelection(1))
+        _ = reduce(&state, .activate)
+        #expect(state.detailEntry?.id == 1)
+        _ = reduce(&state, .moveSelection(3))
+        #expect(state.detailScroll == 3, "arrows scroll the detail view")
+        _ = reduce(&state, KeyBindings.action(for: .escape)!)
+        #expect(state.detailID == nil)
+        #expect(state.notificationSelection == 1)
+    }
+
+    @Test func detailScrollStopsAtTheEnd() {
+        var state = Fixtures.state([Fixtures.entry(1, Fixtures.richResult(), sentAt: 1)])
+        state.size = TerminalSize(columns: 60, rows: 16)
+        state.detailID = 1
+        _ = reduce(&state, .moveToLast)
+        let end = state.detailScroll
+        #expect(end > 0)
+        _ = reduce(&state, .moveSelection(50))
+        #expect(state.detailScroll == end)
+        _ = reduce(&state, .resized(TerminalSize(columns: 120, rows: 60)))
+        #expect(state.detailScroll == 0, "everything fits on a tall terminal")
+    }
+
+    @Test func deleteRemovesTheSelectedNotification() {
+        var state = Fixtures.state([
+            Fixtures.entry(1, Fixtures.richResult(), sentAt: 1),
+            Fixtures.entry(2, Fixtures.insecureResult(), sentAt: 2),
+            Fixtures.entry(3, Fixtures.timeoutResult(), sentAt: 3),
+        ])
+        state.notificationSelection = 2
+        _ = reduce(&state, .deleteSelected)
+        #expect(state.notifications.map(\.id) == [3, 2])
+        #expect(state.notificationSelection == 1, "the selection moves to the row that took its place")
+
+        state.detailID = 3
+        _ = reduce(&state, .deleteSelected)
+        #expect(state.notifications.map(\.id) == [2], "in the detail view, d deletes the notification shown")
+        #expect(state.detailID == nil)
+    }
+
+    @Test func deletedInFlightNotificationIgnoresLateNews() {
+        var state = state()
+        _ = reduce(&state, .activate)
+        _ = reduce(&state, .deleteSelected)
+        _ = reduce(&state, .deliveryFinished(id: 1, Fixtures.richResult()))
+        #expect(state.notifications.isEmpty)
+    }
+
+    @Test func clearRemovesEverything() {
+        var state = Fixtures.state([
+            Fixtures.entry(1, Fixtures.richResult(), sentAt: 1),
+            Fixtures.entry(2, Fixtures.insecureResult(), sentAt: 2),
+        ])
+        state.detailID = 1
+        _ = reduce(&state, KeyBindings.action(for: .character("x"))!)
+        #expect(state.notifications.isEmpty && state.detailID == nil && state.notificationSelection == 0)
+    }
+
+    @Test func helpIsModalAndClosesWithEscOrQuestionMark() {
+        var state = state()
+        _ = reduce(&state, KeyBindings.action(for: .character("?"))!)
+        #expect(state.isHelpVisible)
+        #expect(reduce(&state, .activate).isEmpty, "Enter does not send behind the help")
+        _ = reduce(&state, .moveSelection(1))
+        #expect(state.librarySelection == 0)
+        _ = reduce(&state, KeyBindings.action(for: .backspace)!)
+        #expect(!state.isHelpVisible)
+        _ = reduce(&state, .toggleHelp)
+        _ = reduce(&state, .toggleHelp)
+        #expect(!state.isHelpVisible)
+    }
+
+    @Test func quitAndCtrlCAskTheLoopToStop() {
+        for key in [Key.character("q"), .interrupt] {
+            var state = state()
+            #expect(reduce(&state, KeyBindings.action(for: key)!) == [.quit])
+            #expect(state.isQuitting)
+        }
+    }
+
+    @Test func reloadKeepsTheSelectedFile() {
+        var state = state()
+        state.librarySelection = 3
+        #expect(reduce(&state, .reloadLibrary) == [.loadLibrary])
+        _ = reduce(&state, .libraryLoaded(.success(["a.json", "png-background.json"])))
+        #expect(state.selectedLibraryFile == "png-background.json")
+        _ = reduce(&state, .libraryLoaded(.failure(LibraryError(message: "payloads is not a folder"))))
+        #expect(state.library.isEmpty && state.libraryError == "payloads is not a folder")
+    }
+
+    @Test func unreadablePayloadIsShownAsAnError() {
+        var state = state()
+        _ = reduce(&state, .activate)
+        _ = reduce(&state, .deliveryFailed(id: 1, "cannot read payloads/gone.json"))
+        #expect(!state.notifications[0].isInFlight)
+        let status = NotificationSummary.status(of: state.notifications[0], now: 0, limits: state.limits)
+        #expect(status.text == "error — cannot read payloads/gone.json")
+    }
+}
