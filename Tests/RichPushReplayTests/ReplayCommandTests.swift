@@ -174,4 +174,22 @@ import Testing
         }
         #expect(titles == (0..<12).map { "N\($0)" })
     }
+
+    @Test func timeoutsRunSideBySideNotOneAfterAnother() async throws {
+        let folder = try TemporaryFolder()
+        let count = 8
+        for index in 0..<count {
+            try folder.write(
+                "slow-\(index).json", Self.payload(title: "S\(index)", image: "https://fixtures.richpush.test/cat.png?delay=3s"))
+            try folder.write("slow-\(index).expect.json", #"{"expect": {"fallback": {"reason": "timeout"}}}"#)
+        }
+        let run = try await runRichpush([
+            "replay", folder.path, "--download-timeout", "1s", "--jobs", "\(count)", "--fixtures", Self.fixtures,
+        ])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdoutLines.dropLast().last == "\(count) passed, 0 failed")
+        // One after another they would take count × 1 s; side by side about one timeout.
+        print("replay of \(count) one-second timeouts took \(run.seconds) s")
+        #expect(run.seconds < Double(count) * 1.0, "took \(run.seconds) s")
+    }
 }

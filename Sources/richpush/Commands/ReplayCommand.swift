@@ -20,7 +20,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
             Examples:
               richpush replay payloads
-              richpush replay payloads/png-background.json --state foreground
+              richpush replay payloads/rich/png-background.json --state foreground
               richpush replay payloads --format junit --output replay.xml
               richpush replay my-payloads --image-key data.smallImage --download-timeout 2s
             """

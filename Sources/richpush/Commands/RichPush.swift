@@ -12,13 +12,14 @@ struct RichPush: AsyncParsableCommand {
             (5 s timeout, image/*, under 10 MB, https only) and attaches it, or falls back to plain text.
 
             Examples:
-              richpush                              open the notification center on payloads/
-              richpush replay payloads              replay every payload and check its expectations
+              richpush                        the notification center on payloads/
+              richpush replay payloads        replay and check every payload
               richpush replay payloads --format json --output results.json
               richpush serve-fixtures --ca-out ca.pem
             """,
         version: "0.1.0",
-        subcommands: [ReplayCommand.self, ServeFixtures.self]
+        subcommands: [TUICommand.self, ReplayCommand.self, ServeFixtures.self],
+        defaultSubcommand: TUICommand.self
     )
 
     /// Usage errors exit with 2 and one line on standard error, as the replay contract promises.
