@@ -5,7 +5,7 @@ public struct TextReporter: Sendable {
     public init() {}
 
     public func render(_ report: ReplayReport) -> String {
-        let width = min(48, report.items.map { $0.file.path.count }.max() ?? 0)
+        let width = min(56, report.items.map { $0.file.path.count }.max() ?? 0)
         var lines: [String] = []
         for item in report.items {
             lines.append(line(for: item, pathWidth: width))
