@@ -1,15 +1,8 @@
-// Wide-character curses needs these before the header; SwiftPM drops pkg-config's -D flags.
-#ifndef NCURSES_WIDECHAR
-#define NCURSES_WIDECHAR 1
-#endif
-#ifndef _XOPEN_SOURCE_EXTENDED
-#define _XOPEN_SOURCE_EXTENDED 1
-#endif
-
 #include "CNCursesShim.h"
 
-#include <locale.h>
-#include <ncursesw/curses.h>
+// The CNCurses system-library header switches on the wide-character API (SwiftPM drops pkg-config's
+// -D flags) and includes <ncursesw/curses.h> and <locale.h>.
+#include "../CNCurses/shim.h"
 #include <stdio.h>
 #include <unistd.h>
 #include <wchar.h>
