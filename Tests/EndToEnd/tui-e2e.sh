@@ -166,6 +166,25 @@ wait_for "detail timeline reaches presentation" "presented"
 keys Escape
 wait_gone "Esc closes the detail view" "Notification detail"
 
+# 5b. Deleting a notification removes its downloaded image file.
+keys Enter
+wait_for "the detail shows the attachment's local file" "Local file"
+attachment=$(screen | sed -n 's/.*Local file  *\(\/[^ │]*\).*/\1/p' | head -n 1)
+if [ -n "$attachment" ] && [ -f "$attachment" ]; then
+    pass "the attachment file exists while the notification is listed"
+else
+    fail "the attachment file exists while the notification is listed (got \"$attachment\")"
+fi
+keys d
+wait_for "d in the detail view deletes the notification" "Notification Center (1)"
+deadline=$(($(now_ms) + 5000))
+while [ -n "$attachment" ] && [ -f "$attachment" ] && [ "$(now_ms)" -lt "$deadline" ]; do sleep 0.05; done
+if [ -n "$attachment" ] && [ ! -e "$attachment" ]; then
+    pass "deleting the notification removed its attachment file"
+else
+    fail "deleting the notification removed its attachment file ($attachment)"
+fi
+
 # 6. Help overlay.
 keys '?'
 wait_for "? opens the help overlay" "Keys · Esc or ? to close"
@@ -184,13 +203,19 @@ wait_gone "the banner goes away by itself" "Banner · app in foreground"
 tm resize-window -t e2e -x 50 -y 12
 wait_for "a too-small terminal gets a clear message" "Terminal too small"
 tm resize-window -t e2e -x 120 -y 40
-wait_for "the layout comes back after resizing" "Notification Center (3)"
+wait_for "the layout comes back after resizing" "Notification Center (2)"
 
 # 9. q quits with status 0 and the terminal restored.
 keys q
 wait_for "q exits with status 0" "EXIT=0"
 wait_for "the terminal settings are restored after q" "STTY=restored"
 wait_gone "the UI is gone from the screen after q" "App state:"
+store=$(dirname "${attachment:-/nonexistent/x}")
+if [ -n "$attachment" ] && [ ! -e "$store" ]; then
+    pass "quitting removed the attachment folder"
+else
+    fail "quitting removed the attachment folder ($store)"
+fi
 
 # 10. Ctrl-C also quits cleanly.
 launch --state closed

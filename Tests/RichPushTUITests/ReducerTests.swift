@@ -139,8 +139,9 @@ import Testing
             Fixtures.entry(3, Fixtures.timeoutResult(), sentAt: 3),
         ])
         state.notificationSelection = 2
-        _ = reduce(&state, .deleteSelected)
+        let effects = reduce(&state, .deleteSelected)
         #expect(state.notifications.map(\.id) == [3, 2])
+        #expect(effects == [.discardAttachments([Fixtures.richResult().attachment!.file])], "its image file goes too")
         #expect(state.notificationSelection == 1, "the selection moves to the row that took its place")
 
         state.detailID = 3
@@ -153,8 +154,10 @@ import Testing
         var state = state()
         _ = reduce(&state, .activate)
         _ = reduce(&state, .deleteSelected)
-        _ = reduce(&state, .deliveryFinished(id: 1, Fixtures.richResult()))
+        let effects = reduce(&state, .deliveryFinished(id: 1, Fixtures.richResult()))
         #expect(state.notifications.isEmpty)
+        #expect(
+            effects == [.discardAttachments([Fixtures.richResult().attachment!.file])], "the late image is discarded")
     }
 
     @Test func clearRemovesEverything() {
@@ -163,8 +166,9 @@ import Testing
             Fixtures.entry(2, Fixtures.insecureResult(), sentAt: 2),
         ])
         state.detailID = 1
-        _ = reduce(&state, KeyBindings.action(for: .character("x"))!)
+        let effects = reduce(&state, KeyBindings.action(for: .character("x"))!)
         #expect(state.notifications.isEmpty && state.detailID == nil && state.notificationSelection == 0)
+        #expect(effects == [.discardAttachments([Fixtures.richResult().attachment!.file])])
     }
 
     @Test func helpIsModalAndClosesWithEscOrQuestionMark() {

@@ -114,6 +114,9 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
             let library = self.library
             let continuation = self.continuation
             Task { continuation.yield(.action(.libraryLoaded(library.listing()))) }
+        case .discardAttachments(let files):
+            let delivering = self.delivering
+            Task { await delivering.discardAttachments(files) }
         case .quit:
             break
         }

@@ -8,6 +8,14 @@ public protocol NotificationDelivering: Sendable {
         payload: [UInt8], file: String, appState: AppState,
         observer: @escaping @Sendable (DeliveryProgress) -> Void
     ) async -> DeliveryResult
+
+    /// The notifications that attached these files were deleted: their temporary files can go.
+    func discardAttachments(_ files: [String]) async
+}
+
+extension NotificationDelivering {
+    /// Deliverers that keep no files have nothing to discard.
+    public func discardAttachments(_ files: [String]) async {}
 }
 
 /// Delivers through a ``NotificationSystem`` (its downloader decides where images come from).

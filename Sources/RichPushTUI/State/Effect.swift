@@ -6,6 +6,8 @@ enum Effect: Equatable, Sendable {
     case deliver(id: Int, file: String, appState: AppState)
     /// List the payload folder again.
     case loadLibrary
+    /// Remove the attachment files of notifications that were deleted or cleared.
+    case discardAttachments([String])
     /// Leave the UI and restore the terminal.
     case quit
 }

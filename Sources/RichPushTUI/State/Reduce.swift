@@ -36,6 +36,10 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
             }
         }
     case .deliveryFinished(let id, let result):
+        guard state.notifications.contains(where: { $0.id == id }) else {
+            // Deleted while the extension ran: nobody will see its image.
+            return attachmentFiles(of: [result]).isEmpty ? [] : [.discardAttachments(attachmentFiles(of: [result]))]
+        }
         update(id, in: &state) { entry in
             entry.result = result
             entry.events = result.timeline
@@ -59,13 +63,16 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
         }
     case .clearAll:
         let count = state.notifications.count
+        let files = attachmentFiles(of: state.notifications.compactMap(\.result))
         state.notifications.removeAll()
         state.notificationSelection = 0
         state.detailID = nil
         state.banner = nil
         state.status = "Cleared \(count) notification\(count == 1 ? "" : "s")"
+        return files.isEmpty ? [] : [.discardAttachments(files)]
     case .deleteSelected:
-        deleteSelected(&state)
+        let files = attachmentFiles(of: deleteSelected(&state).flatMap { $0.result.map { [$0] } } ?? [])
+        return files.isEmpty ? [] : [.discardAttachments(files)]
     case .switchFocus, .moveSelection, .moveToFirst, .moveToLast, .activate:
         // The help overlay is modal: only closing it (or quitting) does something.
         guard !state.isHelpVisible else { return [] }
@@ -134,19 +141,27 @@ private func send(_ state: inout TUIState) -> [Effect] {
     return [.deliver(id: id, file: file, appState: state.appState)]
 }
 
-private func deleteSelected(_ state: inout TUIState) {
+/// The local files of the images these results attached.
+private func attachmentFiles(of results: [DeliveryResult]) -> [String] {
+    results.compactMap { $0.attachment?.file }
+}
+
+/// Removes the selected notification (or the one in the detail view) and returns it.
+@discardableResult
+private func deleteSelected(_ state: inout TUIState) -> NotificationEntry? {
     let index: Int?
     if let detailID = state.detailID {
         index = state.notifications.firstIndex { $0.id == detailID }
     } else {
         index = state.notifications.indices.contains(state.notificationSelection) ? state.notificationSelection : nil
     }
-    guard let index else { return }
+    guard let index else { return nil }
     let removed = state.notifications.remove(at: index)
     state.notificationSelection = clamp(min(state.notificationSelection, index), count: state.notifications.count)
     if state.detailID == removed.id { state.detailID = nil }
     if state.banner?.notificationID == removed.id { state.banner = nil }
     state.status = "Deleted \(removed.file)"
+    return removed
 }
 
 private func applyLibrary(_ outcome: Result<[String], LibraryError>, to state: inout TUIState) {

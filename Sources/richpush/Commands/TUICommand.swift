@@ -25,7 +25,8 @@ struct TUICommand: AsyncParsableCommand {
     @Option(help: "App state at launch.")
     var state: AppState = .background
 
-    @Option(help: ArgumentHelp("Write the extension's log to FILE (nothing is logged to the terminal).", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp("Write the extension's log to FILE (nothing is logged to the terminal).", valueName: "FILE"))
     var log: String?
 
     @OptionGroup var delivery: DeliveryOptions
@@ -38,7 +39,8 @@ struct TUICommand: AsyncParsableCommand {
         }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             StandardStreams.error(
-                "richpush: the notification center needs an interactive terminal; for scripts use `richpush replay \(payloads)`\n")
+                "richpush: the notification center needs an interactive terminal; for scripts use `richpush replay \(payloads)`\n"
+            )
             throw ExitCode(2)
         }
         let logger: Logger
@@ -64,7 +66,8 @@ struct TUICommand: AsyncParsableCommand {
         let system = NotificationSystem(
             downloader: environment.downloader, configuration: configuration, logger: logger)
         let app = NotificationCenterApp(
-            library: PayloadLibrary(root: payloads), delivering: NotificationSystemDelivery(system: system),
+            library: PayloadLibrary(root: payloads),
+            delivering: PayloadSettingsDelivery(system: system, store: environment.store),
             initialState: state, configuration: configuration, logger: logger)
         do {
             try await app.run()

@@ -33,7 +33,8 @@ struct FileLogHandler: LogHandler {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let level = event.level
         let message = event.message
-        let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
+        let details =
+            merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
         let text = "\(Date().formatted(.iso8601)) \(level) \(message)\(details)\n"
         sink.handle.withLock { $0.write(Data(text.utf8)) }
     }
