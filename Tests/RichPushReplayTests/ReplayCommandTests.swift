@@ -180,7 +180,8 @@ import Testing
         let count = 8
         for index in 0..<count {
             try folder.write(
-                "slow-\(index).json", Self.payload(title: "S\(index)", image: "https://fixtures.richpush.test/cat.png?delay=3s"))
+                "slow-\(index).json",
+                Self.payload(title: "S\(index)", image: "https://fixtures.richpush.test/cat.png?delay=3s"))
             try folder.write("slow-\(index).expect.json", #"{"expect": {"fallback": {"reason": "timeout"}}}"#)
         }
         let run = try await runRichpush([
@@ -191,5 +192,40 @@ import Testing
         // One after another they would take count × 1 s; side by side about one timeout.
         print("replay of \(count) one-second timeouts took \(run.seconds) s")
         #expect(run.seconds < Double(count) * 1.0, "took \(run.seconds) s")
+    }
+
+    @Test func ctrlCRemovesTheDownloadedAttachmentsAndExits130() async throws {
+        let folder = try TemporaryFolder()
+        let temporary = try TemporaryFolder()
+        try folder.write("fast.json", Self.payload(title: "F", image: "https://fixtures.richpush.test/cat.png"))
+        try folder.write(
+            "slow.json", Self.payload(title: "S", image: "https://fixtures.richpush.test/cat.png?delay=20s"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: richpushBinary())
+        process.arguments = ["replay", folder.path, "--fixtures", Self.fixtures, "--download-timeout", "30s"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+
+        // Wait until the fast payload's image is on disk, then interrupt.
+        let deadline = Date().addingTimeInterval(15)
+        var attachments: [String] = []
+        while attachments.isEmpty, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            let stores = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+            attachments = stores.flatMap { store in
+                ((try? FileManager.default.contentsOfDirectory(atPath: "\(temporary.path)/\(store)")) ?? [])
+                    .filter { $0.hasSuffix(".png") }
+            }
+        }
+        #expect(!attachments.isEmpty, "the replay never stored an attachment")
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter {
+            $0.hasPrefix("richpush-")
+        }
+        #expect(left.isEmpty, "left behind: \(left)")
     }
 }

@@ -80,6 +80,12 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
 
+        let store = environment.store
+        let cleanup = TerminationCleanup {
+            store.removeAll()
+            if StandardStreams.errorIsTerminal { StandardStreams.error("\r\u{1B}[K") }
+        }
+
         let system = NotificationSystem(
             downloader: environment.downloader, configuration: delivery.configuration, logger: logger)
         let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs)
@@ -87,6 +93,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let report = await runner.run(loaded) { done, total in progress?.update(done: done, total: total) }
         progress?.clear()
         await environment.shutdown()
+        withExtendedLifetime(cleanup) {}
 
         for item in report.items {
             if let error = item.error { StandardStreams.error("richpush replay: \(error)\n") }
