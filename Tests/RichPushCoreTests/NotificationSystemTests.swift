@@ -246,6 +246,23 @@ import Testing
         #expect(validator.rejection(for: empty) != nil)
     }
 
+    @Test func anExtensionThatAllowsBiggerImagesStillMeetsTheSystemLimit() async {
+        let limitsSeen = Atomic<Int>(0)
+        let big = ScriptedDownloader { url, limits, events in
+            limitsSeen.store(limits.maxBytes, ordering: .relaxed)
+            return try await ScriptedDownloader.succeeding(bytes: 11 * 1024 * 1024).download(
+                url, limits: limits, events: events)
+        }
+        let result = await deliver(
+            Self.imagePayload, downloader: big,
+            configuration: DeliveryConfiguration(extensionMaxImageBytes: 20 * 1024 * 1024))
+        let downloaderLimit = limitsSeen.load(ordering: .relaxed)
+        #expect(downloaderLimit == 20 * 1024 * 1024)
+        #expect(result.fallback?.reason == .attachmentRejected)
+        #expect(result.events.contains(.attachmentCreated))
+        #expect(result.style == .plain)
+    }
+
     @Test func theOriginalContentIsShownWhenTheExtensionLostTheAlertText() {
         let original = NotificationContent(title: "T", body: "B")
         #expect(

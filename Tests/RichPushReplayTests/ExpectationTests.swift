@@ -6,7 +6,7 @@ import Testing
     @Test func givenAndExpectAreRead() throws {
         let expectation = try Expectation.parse(
             Array(
-                #"{"given": {"appState": "foreground", "imageKeys": ["data.smallImage"], "downloadTimeout": "750ms", "extensionBudget": "2s"}, "expect": {"style": "plain"}}"#
+                #"{"given": {"appState": "foreground", "imageKeys": ["data.smallImage"], "downloadTimeout": "750ms", "extensionBudget": "2s", "extensionMaxImageBytes": "20MB"}, "expect": {"style": "plain"}}"#
                     .utf8))
         #expect(expectation.appState == .foreground)
         #expect(expectation.imageKeys == ["data.smallImage"])
@@ -17,6 +17,8 @@ import Testing
         let configuration = expectation.configuration(from: DeliveryConfiguration())
         #expect(configuration.imagePolicy.keyPaths == ["fcm_options.image", "notification.image", "data.smallImage"])
         #expect(configuration.downloadTimeout == .milliseconds(750))
+        #expect(configuration.extensionMaxImageBytes == 20 * 1024 * 1024)
+        #expect(configuration.maxImageBytes == 10 * 1024 * 1024, "the iOS limit does not move")
     }
 
     @Test(arguments: [
@@ -29,6 +31,10 @@ import Testing
         (#"{"expected": {}}"#, #"unknown key "expected""#),
         (#"{"expect": {}, "given": {"downloadTimeout": "soon"}}"#, "given.downloadTimeout must be a duration"),
         (#"{"expect": {"style": "rich",}}"#, "not valid JSON at line 1, column 29"),
+        (
+            #"{"expect": {}, "given": {"extensionMaxImageBytes": "lots"}}"#,
+            "given.extensionMaxImageBytes must be a size"
+        ),
     ])
     func badExpectationsSayWhatIsWrong(text: String, message: String) {
         #expect {

@@ -116,7 +116,7 @@ actor ServiceExtensionSession {
     /// The download raced against the download timeout on the injected clock.
     private func download(_ url: URL) async throws -> DownloadedImage {
         let limits = DownloadLimits(
-            timeout: configuration.downloadTimeout, maxBytes: configuration.maxImageBytes)
+            timeout: configuration.downloadTimeout, maxBytes: configuration.extensionMaxImageBytes)
         let timeline = self.timeline
         let events: @Sendable (DownloadEvent) -> Void = { event in
             switch event {

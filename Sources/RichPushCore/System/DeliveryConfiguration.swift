@@ -6,16 +6,21 @@ public struct DeliveryConfiguration: Sendable, Equatable {
     public var extensionBudget: Duration
     /// Where the extension looks for the image URL.
     public var imagePolicy: ImageURLPolicy
-    /// Largest image accepted, by the downloader and by the system's attachment validation.
+    /// Largest image attachment iOS accepts (10 MB); the system drops larger ones after the extension.
     public var maxImageBytes: Int
+    /// Largest image the extension's own downloader accepts. The requirement's extension enforces the iOS
+    /// limit; set it higher to see what iOS does with an extension that does not check the size.
+    public var extensionMaxImageBytes: Int
 
     public init(
         downloadTimeout: Duration = .seconds(5), extensionBudget: Duration = .seconds(30),
-        imagePolicy: ImageURLPolicy = .blueprint, maxImageBytes: Int = DownloadLimits.tenMegabytes
+        imagePolicy: ImageURLPolicy = .blueprint, maxImageBytes: Int = DownloadLimits.tenMegabytes,
+        extensionMaxImageBytes: Int? = nil
     ) {
         self.downloadTimeout = downloadTimeout
         self.extensionBudget = extensionBudget
         self.imagePolicy = imagePolicy
         self.maxImageBytes = maxImageBytes
+        self.extensionMaxImageBytes = extensionMaxImageBytes ?? maxImageBytes
     }
 }

@@ -1,4 +1,5 @@
 public import RichPushCore
+import RichPushNetwork
 
 /// `NAME.expect.json`: the conditions a payload is replayed under and what its result must contain.
 public struct Expectation: Sendable, Equatable {
@@ -10,19 +11,24 @@ public struct Expectation: Sendable, Equatable {
     public var downloadTimeout: Duration?
     /// Extension budget for this payload, overriding `--extension-budget`.
     public var extensionBudget: Duration?
+    /// Largest image the extension downloads for this payload, overriding `--extension-max-bytes`.
+    public var extensionMaxImageBytes: Int?
     /// A partial result: every key given must match the result.
     public var expect: JSONObject
 
-    public static let givenKeys = ["appState", "imageKeys", "downloadTimeout", "extensionBudget"]
+    public static let givenKeys = [
+        "appState", "imageKeys", "downloadTimeout", "extensionBudget", "extensionMaxImageBytes",
+    ]
 
     public init(
         appState: AppState? = nil, imageKeys: [PayloadKeyPath] = [], downloadTimeout: Duration? = nil,
-        extensionBudget: Duration? = nil, expect: JSONObject
+        extensionBudget: Duration? = nil, extensionMaxImageBytes: Int? = nil, expect: JSONObject
     ) {
         self.appState = appState
         self.imageKeys = imageKeys
         self.downloadTimeout = downloadTimeout
         self.extensionBudget = extensionBudget
+        self.extensionMaxImageBytes = extensionMaxImageBytes
         self.expect = expect
     }
 
@@ -34,6 +40,7 @@ public struct Expectation: Sendable, Equatable {
         }
         if let downloadTimeout { configuration.downloadTimeout = downloadTimeout }
         if let extensionBudget { configuration.extensionBudget = extensionBudget }
+        if let extensionMaxImageBytes { configuration.extensionMaxImageBytes = extensionMaxImageBytes }
         return configuration
     }
 
@@ -82,6 +89,15 @@ public struct Expectation: Sendable, Equatable {
             }
             expectation.downloadTimeout = try duration(given["downloadTimeout"], name: "downloadTimeout")
             expectation.extensionBudget = try duration(given["extensionBudget"], name: "extensionBudget")
+            if let size = given["extensionMaxImageBytes"] {
+                guard let text = size.stringValue, let bytes = try? FaultSpec.parseSize(text, name: "size"), bytes > 0
+                else {
+                    throw ExpectationError(
+                        "given.extensionMaxImageBytes must be a size like \"20MB\" or \"512KB\", not \(JSONWriter.string(size))"
+                    )
+                }
+                expectation.extensionMaxImageBytes = bytes
+            }
         }
         guard case .object(let expect)? = root["expect"] else {
             throw ExpectationError("\"expect\" must be an object holding the fields the result must have")

@@ -48,7 +48,7 @@ public struct TextReporter: Sendable {
             return "rejected: \(rejection.reason.rawValue) (\(TerminalText.oneLine(rejection.detail, limit: 80)))"
         }
         let text = result.content.title.isEmpty ? result.content.body : result.content.title
-        let title = "\"\(TerminalText.oneLine(text, limit: 40))\""
+        let title = text.isEmpty ? "(no text)" : "\"\(TerminalText.oneLine(text, limit: 40))\""
         if let attachment = result.attachment {
             let frames = attachment.frames > 1 ? " \(attachment.frames) frames" : ""
             return "\(title) \(attachment.format.rawValue) \(attachment.width)x\(attachment.height)\(frames) "

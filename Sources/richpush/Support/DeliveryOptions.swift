@@ -21,6 +21,12 @@ struct DeliveryOptions: ParsableArguments {
     var extensionBudget: DurationArgument = DurationArgument(.seconds(30))
 
     @Option(
+        help: ArgumentHelp(
+            "Largest image the extension downloads, e.g. 20MB, to see what iOS does with an extension that does not check sizes (default: the iOS limit, 10MB).",
+            valueName: "SIZE"))
+    var extensionMaxBytes: SizeArgument?
+
+    @Option(
         name: .customLong("fixtures"),
         help: ArgumentHelp(
             "Folder the embedded fixture CDN serves https://fixtures.richpush.test/ from.", valueName: "DIR"))
@@ -29,7 +35,7 @@ struct DeliveryOptions: ParsableArguments {
     var configuration: DeliveryConfiguration {
         DeliveryConfiguration(
             downloadTimeout: downloadTimeout.duration, extensionBudget: extensionBudget.duration,
-            imagePolicy: .blueprint(adding: imageKeys.map(\.keyPath)))
+            imagePolicy: .blueprint(adding: imageKeys.map(\.keyPath)), extensionMaxImageBytes: extensionMaxBytes?.bytes)
     }
 
     func validate() throws {
@@ -51,6 +57,15 @@ struct DurationArgument: ExpressibleByArgument, Sendable {
     var defaultValueDescription: String {
         let seconds = duration.seconds
         return seconds >= 1 && seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(Int(seconds * 1000))ms"
+    }
+}
+
+struct SizeArgument: ExpressibleByArgument, Sendable {
+    var bytes: Int
+
+    init?(argument: String) {
+        guard let bytes = try? FaultSpec.parseSize(argument, name: "size"), bytes > 0 else { return nil }
+        self.bytes = bytes
     }
 }
 
