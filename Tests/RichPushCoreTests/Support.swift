@@ -74,8 +74,10 @@ final class ArmedTestClock: Clock, Sendable {
     }
 }
 
-/// Runs `operation`; once `armed` sleeps are in progress, moves the clock forward in small steps until
-/// the operation finishes.
+/// Runs `operation` and moves the clock forward in small steps while exactly the `armed` timers it
+/// expects are waiting. Once one fires, time stands still until the operation finishes, so every step
+/// it records after the firing carries the firing's time. (After 10 s of real time without progress it
+/// moves the clock anyway, so a broken expectation fails instead of hanging.)
 func driving<T: Sendable>(
     _ clock: ArmedTestClock, armed: Int = 3, step: Duration = .milliseconds(250), maxSteps: Int = 2_000,
     _ operation: @escaping @Sendable () async -> T
@@ -86,14 +88,16 @@ func driving<T: Sendable>(
         finished.store(true, ordering: .releasing)
         return value
     }
-    let patience = ContinuousClock.now.advanced(by: .seconds(10))
-    while clock.activeSleeps < armed, !finished.load(ordering: .acquiring), ContinuousClock.now < patience {
-        await Task.yield()
-    }
     var steps = 0
+    var lastProgress = ContinuousClock.now
     while !finished.load(ordering: .acquiring), steps < maxSteps {
-        await clock.inner.advance(by: step)
-        steps += 1
+        if clock.activeSleeps == armed || ContinuousClock.now - lastProgress > .seconds(10) {
+            await clock.inner.advance(by: step)
+            steps += 1
+            lastProgress = ContinuousClock.now
+        } else {
+            await Task.yield()
+        }
     }
     return await task.value
 }
