@@ -228,4 +228,16 @@ import Testing
         }
         #expect(left.isEmpty, "left behind: \(left)")
     }
+
+    @Test func payloadTextCannotControlTheTerminal() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "evil.json",
+            #"{"aps": {"alert": {"title": "\u001b[2J\u001b]0;pwned\u0007Evil\r\nTitle\u202e", "body": "b"}}}"#)
+        let run = try await runRichpush(["replay", folder.path])
+        #expect(run.status == 0)
+        #expect(!run.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x202E })
+        #expect(run.stdout.contains(#""Evil Title" plain text"#))
+    }
 }

@@ -1,3 +1,4 @@
+import RichPushCore
 import Testing
 
 @testable import RichPushTUI

@@ -1,3 +1,4 @@
+import RichPushCore
 import Foundation
 
 /// Faults the fixture CDN injects, parsed from a request's query string (DESIGN.md "Fixture CDN URL grammar").
@@ -110,12 +111,15 @@ public struct FaultSpec: Sendable, Equatable {
     /// `250ms`, `6s` → a duration. A unit is required.
     public static func parseDuration(_ text: String, name: String = "delay") throws(FaultSpecError) -> Duration {
         let (number, unit) = split(text)
-        guard let value = Int(number), value >= 0, number.count <= 9 else {
+        guard !number.isEmpty, Int(number) != nil else {
             throw FaultSpecError(name, text, "expected a duration like 250ms or 6s")
         }
         switch unit.lowercased() {
-        case "ms": return .milliseconds(value)
-        case "s": return .seconds(value)
+        case "ms", "s":
+            guard let duration = Duration(humanReadable: text) else {
+                throw FaultSpecError(name, text, "expected a duration like 250ms or 6s")
+            }
+            return duration
         case "": throw FaultSpecError(name, text, "a duration needs a unit: 250ms or 6s")
         default: throw FaultSpecError(name, text, "unknown unit \"\(unit)\"; use ms or s, like 250ms or 6s")
         }

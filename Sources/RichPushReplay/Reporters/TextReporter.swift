@@ -10,10 +10,10 @@ public struct TextReporter: Sendable {
         for item in report.items {
             lines.append(line(for: item, pathWidth: width))
             if case .failed(let problems) = item.verdict, item.error == nil {
-                lines += problems.map { "        " + TerminalText.oneLine($0, limit: 200) }
+                lines += problems.map { "        " + TextSanitizer.singleLine($0, limit: 200) }
             }
             if let hint = item.result?.hint {
-                lines.append("        hint: " + TerminalText.oneLine(hint, limit: 200))
+                lines.append("        hint: " + TextSanitizer.singleLine(hint, limit: 200))
             }
         }
         lines.append("")
@@ -32,11 +32,11 @@ public struct TextReporter: Sendable {
         case .passed: status = "PASS"
         case .failed: status = item.error == nil ? "FAIL" : "ERR "
         }
-        let path = TerminalText.oneLine(item.file.path, limit: 200)
+        let path = TextSanitizer.singleLine(item.file.path, limit: 200)
         let paddedPath = path.count < pathWidth ? path + String(repeating: " ", count: pathWidth - path.count) : path
         guard let result = item.result else {
             return
-                "\(status)  \(pad("", 10))  \(pad("", 6))  \(paddedPath)  \(TerminalText.oneLine(item.error ?? "", limit: 120))"
+                "\(status)  \(pad("", 10))  \(pad("", 6))  \(paddedPath)  \(TextSanitizer.singleLine(item.error ?? "", limit: 120))"
         }
         return "\(status)  \(pad(result.appState.rawValue, 10))  \(pad(result.style.rawValue, 6))  \(paddedPath)  "
             + Self.summary(of: result)
@@ -45,18 +45,18 @@ public struct TextReporter: Sendable {
     /// `"Title" png 640x480 47.1 KB` or `"Title" plain: timeout (no complete image within 5 s)`.
     public static func summary(of result: DeliveryResult) -> String {
         if let rejection = result.rejection {
-            return "rejected: \(rejection.reason.rawValue) (\(TerminalText.oneLine(rejection.detail, limit: 80)))"
+            return "rejected: \(rejection.reason.rawValue) (\(TextSanitizer.singleLine(rejection.detail, limit: 80)))"
         }
         let text = result.content.title.isEmpty ? result.content.body : result.content.title
-        let title = text.isEmpty ? "(no text)" : "\"\(TerminalText.oneLine(text, limit: 40))\""
+        let title = text.isEmpty ? "(no text)" : "\"\(TextSanitizer.singleLine(text, limit: 40))\""
         if let attachment = result.attachment {
             let frames = attachment.frames > 1 ? " \(attachment.frames) frames" : ""
             return "\(title) \(attachment.format.rawValue) \(attachment.width)x\(attachment.height)\(frames) "
-                + TerminalText.byteCount(attachment.bytes)
+                + ByteCount.text(attachment.bytes)
         }
         if let fallback = result.fallback {
             return "\(title) \(result.style == .silent ? "silent" : "plain"): \(fallback.reason.rawValue) "
-                + "(\(TerminalText.oneLine(fallback.detail, limit: 80)))"
+                + "(\(TextSanitizer.singleLine(fallback.detail, limit: 80)))"
         }
         return result.style == .silent ? "(nothing shown)" : "\(title) plain text"
     }

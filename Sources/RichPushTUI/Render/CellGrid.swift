@@ -1,3 +1,4 @@
+import RichPushCore
 /// A frame of the UI: what every column of every row shows. Rendering writes into it; the terminal
 /// backend only copies it to the screen.
 ///

@@ -1,3 +1,5 @@
+import RichPushCore
+
 /// Number and time formatting for the screen, without locale surprises.
 enum Format {
     /// `value` with exactly `digits` decimals, e.g. fixed(3.14159, 1) == "3.1".
@@ -16,10 +18,7 @@ enum Format {
 
     /// A byte count people read at a glance: "512 B", "47.1 KB", "10.0 MB" (1 KB = 1024 bytes, as iOS's limits count).
     static func bytes(_ count: Int) -> String {
-        if count < 1024 { return "\(count) B" }
-        let kilobytes = Double(count) / 1024
-        if kilobytes < 1024 { return "\(fixed(kilobytes, 1)) KB" }
-        return "\(fixed(kilobytes / 1024, 1)) MB"
+        ByteCount.text(count)
     }
 
     /// A configured size limit: "10 MB" when it is whole, else as `bytes`.

@@ -1,3 +1,4 @@
+import RichPushCore
 /// The banner a notification shows when it arrives with the app in the foreground: plain text, no image.
 struct BannerView {
     var banner: Banner

@@ -1,3 +1,4 @@
+import RichPushCore
 /// The bottom line: the last status message on the left, the main keys on the right.
 struct FooterView {
     var state: TUIState

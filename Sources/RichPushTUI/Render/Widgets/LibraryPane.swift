@@ -1,3 +1,4 @@
+import RichPushCore
 /// The payload files to pick from, with the selected one marked.
 struct LibraryPane {
     var state: TUIState

@@ -1,14 +1,14 @@
-/// Makes text from payloads and file names safe to draw: escape sequences and control characters
+/// Makes text from payloads and file names safe to draw in a terminal, for every front end: escape sequences and control characters
 /// never reach the terminal.
 ///
 /// Escape sequences (CSI, OSC, DCS and the other string sequences, in their 7-bit and 8-bit forms)
 /// are removed whole; other C0 and C1 controls become U+FFFD so a tester sees that something was
 /// there; bidirectional overrides and isolates are removed so text cannot reorder the screen.
-enum TextSanitizer {
-    static let replacement: Unicode.Scalar = "\u{FFFD}"
+public enum TextSanitizer {
+    public static let replacement: Unicode.Scalar = "\u{FFFD}"
 
     /// One line for previews and lists: line breaks and tabs become spaces, runs of whitespace collapse.
-    static func singleLine(_ text: String) -> String {
+    public static func singleLine(_ text: String) -> String {
         var output = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in clean(text) {
@@ -24,12 +24,12 @@ enum TextSanitizer {
     }
 
     /// Lines for full text: line breaks are kept (CR, CRLF, NEL, U+2028/9 all count), tabs become spaces.
-    static func lines(_ text: String) -> [String] {
+    public static func lines(_ text: String) -> [String] {
         String(clean(text)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// Scalars with sequences removed, controls replaced, every line break as "\n" and tabs as " ".
-    static func clean(_ text: String) -> String.UnicodeScalarView {
+    public static func clean(_ text: String) -> String.UnicodeScalarView {
         var output = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         var index = 0
@@ -64,7 +64,7 @@ enum TextSanitizer {
     }
 
     /// Bidirectional embeddings, overrides, isolates and marks.
-    static func isInvisibleDirectional(_ value: UInt32) -> Bool {
+    public static func isInvisibleDirectional(_ value: UInt32) -> Bool {
         (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E
             || value == 0x200F || value == 0x061C
     }
@@ -114,5 +114,13 @@ enum TextSanitizer {
             index += 1
         }
         return index
+    }
+}
+
+extension TextSanitizer {
+    /// `singleLine`, cut to at most `limit` characters with an ellipsis.
+    public static func singleLine(_ text: String, limit: Int) -> String {
+        let line = singleLine(text)
+        return line.count <= limit ? line : String(line.prefix(max(0, limit - 1))) + "…"
     }
 }
