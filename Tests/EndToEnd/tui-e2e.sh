@@ -224,5 +224,17 @@ keys C-c
 wait_for "Ctrl-C exits with status 0" "EXIT=0"
 wait_for "the terminal settings are restored after Ctrl-C" "STTY=restored"
 
+# 11. SIGTERM (e.g. the CI job or a window manager closing it) leaves as cleanly as q.
+launch --state background
+wait_for "third launch shows the notification center" "App state: BACKGROUND"
+pid=$(pgrep -n -f -- "tui --payloads $PAYLOADS --state background" || true)
+if [ -n "$pid" ]; then
+    kill -TERM "$pid"
+    wait_for "SIGTERM exits with status 0" "EXIT=0"
+    wait_for "the terminal settings are restored after SIGTERM" "STTY=restored"
+else
+    fail "SIGTERM: no richpush process found"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 public import Logging
 public import RichPushCore
 
@@ -39,6 +41,18 @@ public struct NotificationCenterApp: Sendable {
         defer { terminal.close() }
 
         let (events, continuation) = AsyncStream.makeStream(of: AppEvent.self)
+        let terminationSignals = [SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield(.terminated) }
+            source.resume()
+            return source
+        }
+        defer {
+            for source in terminationSignals { source.cancel() }
+            signal(SIGTERM, SIG_DFL)
+            signal(SIGHUP, SIG_DFL)
+        }
         let watcher = InputWatcher(continuation: continuation)
         let ticker = Task {
             while !Task.isCancelled {

@@ -52,7 +52,7 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
                 actions += readKeys()
                 onInputDrained()
                 drawNow = true
-            case .inputClosed:
+            case .inputClosed, .terminated:
                 actions.append(.quit)
             case .tick:
                 actions += readKeys()
