@@ -6,8 +6,6 @@ public struct ExtensionOutcome: Sendable, Equatable {
     public var attachment: Attachment?
     /// Why the image is missing, when it is.
     public var fallback: Fallback?
-    /// The budget ran out and `serviceExtensionTimeWillExpire` delivered the best attempt.
-    public var expired: Bool
 }
 
 /// One Notification Service Extension instance, as iOS creates one per notification.
@@ -165,13 +163,12 @@ actor ServiceExtensionSession {
                     .extensionExpired,
                     "the extension did not finish within \(Self.format(configuration.extensionBudget)); the best attempt was delivered"
                 )
-                : nil,
-            expired: true)
+                : nil)
     }
 
     /// The content handler: the first call wins, later calls are recorded and ignored.
     @discardableResult
-    private func complete(attachment: Attachment?, fallback: Fallback?, expired: Bool = false) -> Bool {
+    private func complete(attachment: Attachment?, fallback: Fallback?) -> Bool {
         guard gate.claim() else {
             timeline.record(.duplicateCompletionIgnored, fallback.map { $0.reason.rawValue } ?? "")
             return false
@@ -179,7 +176,7 @@ actor ServiceExtensionSession {
         timeline.record(
             .contentHandlerCalled, attachment == nil ? "without attachment" : "with attachment")
         outcome = ExtensionOutcome(
-            content: bestAttempt, attachment: attachment, fallback: fallback, expired: expired)
+            content: bestAttempt, attachment: attachment, fallback: fallback)
         waiter?.resume()
         waiter = nil
         return true

@@ -4,7 +4,6 @@ public struct TimelineEvent: Sendable, Equatable {
         case received
         case rejected
         case extensionStarted
-        case imageURLResolved
         case downloadStarted
         case redirect
         case downloadProgress
