@@ -89,12 +89,29 @@ import Testing
         await ui.running.value
     }
 
-    @Test func closedInputQuits() async throws {
+    @Test(arguments: [AppEvent.inputClosed, .terminated])
+    func closedInputAndSIGTERMQuit(event: AppEvent) async throws {
         let folder = try Self.payloadFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let ui = Harness(folder: folder)
         await ui.waitFor("Payloads (2)")
-        ui.continuation.yield(.inputClosed)
-        await ui.running.value
+        ui.continuation.yield(event)
+        let running = ui.running
+        let quit = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await running.value
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(20))
+                return false
+            }
+            let first = await group.next() ?? false
+            // Unblocks the first child if the loop did not quit by itself.
+            running.cancel()
+            group.cancelAll()
+            return first
+        }
+        #expect(quit, "the run loop kept going after \(event)")
     }
 }
