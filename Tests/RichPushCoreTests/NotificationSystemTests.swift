@@ -333,6 +333,17 @@ import Testing
         #expect(mostAtOnce > 1)
     }
 
+    @Test func aCollapseIDIsReportedAndAnOverlongOneHinted() async {
+        let short = await deliver(
+            #"{"message": {"notification": {"title": "T"}, "apns": {"headers": {"apns-collapse-id": "sale-42"}}}}"#)
+        #expect(short.collapseID == "sale-42")
+        #expect(short.jsonValue["collapseID"] == "sale-42")
+        let long = String(repeating: "x", count: 65)
+        let overlong = await deliver(
+            #"{"message": {"notification": {"title": "T"}, "apns": {"headers": {"apns-collapse-id": "\#(long)"}}}}"#)
+        #expect(overlong.hint == "apns-collapse-id is 65 bytes; APNs refuses ids over 64 bytes (BadCollapseId).")
+    }
+
     @Test func theResultJSONFollowsTheContract() async throws {
         let result = await deliver(Self.imagePayload)
         let object = try #require(result.jsonValue.objectValue)

@@ -92,6 +92,15 @@ import Testing
         #expect(request.payload["fcm_options"]?["image"] == "https://cdn.example/n.png")
     }
 
+    @Test func fcmApnsHeadersCarryTheCollapseID() throws {
+        let request = try decoder.decode(
+            payload(
+                #"{"message": {"notification": {"title": "T"}, "apns": {"headers": {"apns-collapse-id": "sale-42", "apns-priority": "10"}}}}"#
+            ))
+        #expect(request.collapseID == "sale-42")
+        #expect(request.payload["headers"] == nil, "headers are not part of the payload the device receives")
+    }
+
     @Test func fcmDoesNotInventMutableContent() throws {
         let request = try decoder.decode(
             payload(

@@ -64,6 +64,24 @@ import Testing
         #expect(state.notificationSelection == 0)
     }
 
+    @Test func aNotificationReplacesEarlierOnesWithTheSameCollapseID() {
+        var sale = Fixtures.richResult()
+        sale.collapseID = "sale-42"
+        var other = Fixtures.insecureResult()
+        other.collapseID = "news"
+        var state = Fixtures.state([Fixtures.entry(2, other, sentAt: 2), Fixtures.entry(1, sale, sentAt: 1)])
+        state.librarySelection = 3
+        _ = reduce(&state, .activate)
+        let newID = state.notifications[0].id
+        var update = Fixtures.richResult()
+        update.collapseID = "sale-42"
+        update.attachment?.file = "/tmp/richpush-test/new.png"
+        let effects = reduce(&state, .deliveryFinished(id: newID, update))
+        #expect(state.notifications.map(\.id) == [newID, 2], "the earlier sale-42 notification is gone")
+        #expect(effects == [.discardAttachments([sale.attachment!.file])])
+        #expect(state.status?.contains("apns-collapse-id sale-42") == true)
+    }
+
     @Test func progressActionsUpdateTheRowUntilTheResultArrives() {
         var state = state()
         state.librarySelection = 3

@@ -15,6 +15,9 @@ public struct HintEngine: Sendable {
             return
                 "aps.mutable-content is \(written) (\(mutable.typeName)); iOS runs the extension only for the number 1: send \"mutable-content\": 1."
         }
+        if let collapseID = request.collapseID, collapseID.utf8.count > 64 {
+            return "apns-collapse-id is \(collapseID.utf8.count) bytes; APNs refuses ids over 64 bytes (BadCollapseId)."
+        }
         if resolvedImage == nil, let missed = policy.missedImageKey(in: request.payload) {
             return
                 "No image key path matched, but \(missed.keyPath) holds an https URL: add --image-key \(missed.keyPath) to use it."

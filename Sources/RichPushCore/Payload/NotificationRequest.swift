@@ -26,6 +26,9 @@ public struct NotificationRequest: Sendable, Equatable {
     public var targetContentID: String?
     /// `Simulator Target Bundle` of a simulator file.
     public var targetBundle: String?
+    /// The `apns-collapse-id` header (from an FCM message's `apns.headers`): a later notification with the
+    /// same id replaces this one in the notification center.
+    public var collapseID: String?
     /// Every top-level key but `aps` (and the simulator's target bundle), untouched.
     public var userInfo: JSONObject
     /// The APNs payload the device received (after FCM translation), as JSON text bytes counted for the 4 KB limit.
@@ -38,7 +41,7 @@ public struct NotificationRequest: Sendable, Equatable {
         contentAvailable: Bool = false, badge: Int? = nil, sound: String? = nil,
         threadID: String? = nil,
         category: String? = nil, interruptionLevel: String? = nil, relevanceScore: Double? = nil,
-        targetContentID: String? = nil, targetBundle: String? = nil,
+        targetContentID: String? = nil, targetBundle: String? = nil, collapseID: String? = nil,
         userInfo: JSONObject = JSONObject(),
         payloadBytes: Int = 0, payload: JSONObject = JSONObject()
     ) {
@@ -54,6 +57,7 @@ public struct NotificationRequest: Sendable, Equatable {
         self.relevanceScore = relevanceScore
         self.targetContentID = targetContentID
         self.targetBundle = targetBundle
+        self.collapseID = collapseID
         self.userInfo = userInfo
         self.payloadBytes = payloadBytes
         self.payload = payload

@@ -22,8 +22,10 @@ public struct PayloadDecoder: Sendable {
         }
 
         var source = NotificationRequest.Source.apns
+        var collapseID: String?
         if case .object(let message)? = root["message"], root["aps"] == nil {
             source = .fcmV1
+            collapseID = message["apns"]?["headers"]?["apns-collapse-id"]?.stringValue
             root = FCMTranslator.apnsPayload(for: message)
         }
 
@@ -68,6 +70,7 @@ public struct PayloadDecoder: Sendable {
             relevanceScore: aps["relevance-score"]?.numberValue,
             targetContentID: aps["target-content-id"]?.stringValue,
             targetBundle: targetBundle,
+            collapseID: collapseID,
             userInfo: userInfo,
             payloadBytes: size,
             payload: root

@@ -18,6 +18,8 @@ public struct DeliveryResult: Sendable, Equatable {
     public var source: NotificationRequest.Source?
     /// The `push_id` custom key, which display statistics report when the notification is shown.
     public var pushID: String?
+    /// `apns-collapse-id`: a later notification with the same id replaces this one.
+    public var collapseID: String?
 
     public init(
         file: String, appState: AppState, delivered: Bool = true, rejection: PayloadRejection? = nil,
@@ -26,7 +28,7 @@ public struct DeliveryResult: Sendable, Equatable {
         imageURL: String? = nil, attachment: Attachment? = nil, fallback: Fallback? = nil,
         hint: String? = nil,
         timeline: [TimelineEvent] = [], elapsed: Double = 0, source: NotificationRequest.Source? = nil,
-        pushID: String? = nil
+        pushID: String? = nil, collapseID: String? = nil
     ) {
         self.file = file
         self.appState = appState
@@ -43,6 +45,7 @@ public struct DeliveryResult: Sendable, Equatable {
         self.elapsed = elapsed
         self.source = source
         self.pushID = pushID
+        self.collapseID = collapseID
     }
 }
 
@@ -78,6 +81,7 @@ extension DeliveryResult {
         object["elapsed"] = .number(Self.milliseconds(elapsed))
         object["source"] = optional(source?.rawValue)
         object["pushID"] = optional(pushID)
+        object["collapseID"] = optional(collapseID)
         return .object(object)
     }
 

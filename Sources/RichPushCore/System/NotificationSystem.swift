@@ -46,7 +46,7 @@ public struct NotificationSystem: Sendable {
             imageURL: resolved?.url,
             hint: HintEngine(policy: configuration.imagePolicy).hint(
                 for: request, resolvedImage: resolved),
-            source: request.source, pushID: Self.pushID(in: request.userInfo))
+            source: request.source, pushID: Self.pushID(in: request.userInfo), collapseID: request.collapseID)
 
         switch SystemRules.decide(request: request, appState: appState, hasImageURL: resolved != nil) {
         case .silent(let fallback):

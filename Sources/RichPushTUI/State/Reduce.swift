@@ -44,6 +44,7 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
             entry.result = result
             entry.events = result.timeline
         }
+        let replaced = collapse(into: id, result: result, &state)
         if result.appState == .foreground, result.delivered, result.style != .silent,
             state.notifications.contains(where: { $0.id == id })
         {
@@ -51,6 +52,8 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
                 notificationID: id, title: result.content.title, subtitle: result.content.subtitle,
                 body: result.content.body, until: state.now + Banner.duration)
         }
+        let files = attachmentFiles(of: replaced.compactMap(\.result))
+        return files.isEmpty ? [] : [.discardAttachments(files)]
     case .deliveryFailed(let id, let message):
         update(id, in: &state) { $0.failure = message }
     case .toggleHelp:
@@ -139,6 +142,25 @@ private func send(_ state: inout TUIState) -> [Effect] {
     state.notificationSelection = 0
     state.status = "Sent \(file) (app \(state.appState.rawValue))"
     return [.deliver(id: id, file: file, appState: state.appState)]
+}
+
+/// apns-collapse-id: a shown notification replaces the earlier ones with the same id, as on iOS.
+/// Returns the notifications it replaced.
+private func collapse(into id: Int, result: DeliveryResult, _ state: inout TUIState) -> [NotificationEntry] {
+    guard let collapseID = result.collapseID, result.delivered, result.style != .silent else { return [] }
+    let replaced = state.notifications.filter { $0.id != id && $0.result?.collapseID == collapseID }
+    guard !replaced.isEmpty else { return [] }
+    let selected =
+        state.notifications.indices.contains(state.notificationSelection)
+        ? state.notifications[state.notificationSelection].id : nil
+    state.notifications.removeAll { entry in replaced.contains { $0.id == entry.id } }
+    if let detailID = state.detailID, replaced.contains(where: { $0.id == detailID }) { state.detailID = id }
+    state.notificationSelection = clamp(
+        selected.flatMap { selectedID in state.notifications.firstIndex { $0.id == selectedID } } ?? 0,
+        count: state.notifications.count)
+    state.status =
+        "Replaced \(replaced.count) earlier notification\(replaced.count == 1 ? "" : "s") (apns-collapse-id \(TextSanitizer.singleLine(collapseID, limit: 40)))"
+    return replaced
 }
 
 /// The local files of the images these results attached.

@@ -41,6 +41,7 @@ struct DetailContent {
         if let result = entry.result {
             if let source = result.source { lines += field("Source", source.rawValue, width: width) }
             if let pushID = result.pushID { lines += field("Push ID", pushID, width: width) }
+            if let collapseID = result.collapseID { lines += field("Collapse ID", collapseID, width: width) }
             if let imageURL = result.imageURL { lines += field("Image URL", imageURL, width: width) }
         }
         if entry.isInFlight {
