@@ -27,4 +27,15 @@ import Testing
         let library = PayloadLibrary(root: "/nonexistent/richpush")
         #expect(library.listing() == .failure(LibraryError(message: "/nonexistent/richpush is not a folder")))
     }
+
+    @Test func aHugeFileIsRefusedWithoutBeingRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("richpush-lib-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(count: 200_000).write(to: folder.appendingPathComponent("video.json"))
+        let library = PayloadLibrary(root: folder.path)
+        #expect(throws: LibraryError(message: "\(folder.path)/video.json is 200000 bytes; APNs accepts at most 4096")) {
+            try library.contents(of: "video.json")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RichPushCore
 
 /// The payload files the notification center offers to send: `*.json` and `*.apns` under a folder,
 /// recursively, sorted by relative path; expectation files (`*.expect.json`) are left out.
@@ -38,8 +39,18 @@ public struct PayloadLibrary: Sendable {
         return files.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     }
 
+    /// Files larger than this are refused unread: APNs carries 4 KB, and a stray video must not be loaded.
+    static let readLimit = 64 * 1024
+
     /// The bytes of a payload file named by its relative path.
     public func contents(of relativePath: String) throws -> [UInt8] {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path(of: relativePath))
+        if let size = attributes?[.size] as? Int, size > Self.readLimit {
+            throw LibraryError(
+                message:
+                    "\(path(of: relativePath)) is \(size) bytes; APNs accepts at most \(PayloadDecoder.maxPayloadBytes)"
+            )
+        }
         guard let data = FileManager.default.contents(atPath: path(of: relativePath)) else {
             throw LibraryError(message: "cannot read \(path(of: relativePath))")
         }
