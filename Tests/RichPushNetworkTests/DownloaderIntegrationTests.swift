@@ -116,11 +116,10 @@ struct DownloaderIntegrationTests {
     @Test("timeout: one deadline for the whole download, enforced promptly")
     func timeout() async throws {
         try await withHarness { harness in
+            // Without the deadline the 3 s delay would end in a good image, not a timeout.
             let limits = DownloadLimits(timeout: .milliseconds(300))
-            let start = ContinuousClock.now
             let (result, _) = await harness.download("cat.png?delay=3s", limits: limits)
             #expect(result.failure == DownloadFailure(.timeout, "no complete image within 300 ms"))
-            #expect(ContinuousClock.now - start < .seconds(2))
 
             // Slow body: headers arrive at once, the body drips past the deadline.
             let (dripped, events) = await harness.download("photo.jpg?drip=2KB", limits: limits)
@@ -141,10 +140,9 @@ struct DownloaderIntegrationTests {
             let url = harness.url("photo.jpg?drip=1KB")
             let task = Task { try await downloader.download(url, limits: DownloadLimits(), events: { _ in }) }
             try await Task.sleep(for: .milliseconds(400))
-            let start = ContinuousClock.now
             task.cancel()
+            // Ignoring the cancellation would end, about 9 s later, in a good image.
             let result = await task.result
-            #expect(ContinuousClock.now - start < .seconds(1))
             #expect(throws: CancellationError.self) { try result.get() }
             #expect(harness.leftovers.isEmpty)
         }
@@ -172,16 +170,16 @@ struct DownloaderIntegrationTests {
         defer { try? FileManager.default.removeItem(at: storeParent) }
         let store = try AttachmentStore(parent: storeParent, logger: quietLogger)
         let downloader = try HTTPSImageDownloader(store: store, fixtureHost: mapping, logger: quietLogger)
-        let start = ContinuousClock.now
+        // A long deadline: a refused connection retried until the deadline would end as `timeout`.
         do {
             _ = try await downloader.download(
-                URL(string: "https://\(FixtureCDN.host)/cat.png")!, limits: DownloadLimits(), events: { _ in })
+                URL(string: "https://\(FixtureCDN.host)/cat.png")!, limits: DownloadLimits(timeout: .seconds(60)),
+                events: { _ in })
             Issue.record("a closed port cannot succeed")
         } catch let failure as DownloadFailure {
-            #expect(failure.reason == .networkError)
-            #expect(failure.detail.lowercased().contains("refused"), "\(failure.detail)")
+            #expect(failure.reason == .networkError, "refused connections fail at once, not at the deadline")
+            #expect(failure.detail.contains("Connection refused"), "\(failure.detail)")
         }
-        #expect(ContinuousClock.now - start < .seconds(3), "refused connections fail fast, not at the deadline")
         #expect(store.files().isEmpty)
         await downloader.shutdown()
         store.removeAll()
@@ -288,15 +286,17 @@ struct DownloaderIntegrationTests {
     @Test("tooLarge: a body without length is cut at the cap while streaming")
     func tooLargeWhileStreaming() async throws {
         try await withHarness { harness in
-            let start = ContinuousClock.now
+            let before = harness.downloader.statistics.bytesStreamed
             let (result, events) = await harness.download(
-                "photo.jpg?drip=64KB", limits: DownloadLimits(maxBytes: 4096))
+                "photo.jpg?pad=1MB&drip=256KB", limits: DownloadLimits(maxBytes: 4096))
             #expect(
                 result.failure
                     == DownloadFailure(
                         .tooLarge, "the body passed the 4096-byte limit while streaming (no Content-Length)"))
             #expect(events.contains(.responseReceived(status: 200, contentType: "image/jpeg", expectedBytes: nil)))
-            #expect(ContinuousClock.now - start < .seconds(1), "cut as soon as the cap is passed")
+            let written = harness.downloader.statistics.bytesStreamed - before
+            #expect(
+                written <= 4096, "cut as soon as the cap is passed, not after the whole body: \(written) bytes written")
             #expect(harness.leftovers.isEmpty)
         }
     }

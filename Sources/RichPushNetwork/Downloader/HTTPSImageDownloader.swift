@@ -365,6 +365,12 @@ public final class HTTPSImageDownloader: ImageDownloading {
                 .networkError,
                 "could not connect to \(connection.host):\(connection.port): \(reasons.first ?? "\(connection)")")
         }
+        if let io = error as? IOError {
+            // NIO's own description wraps the system message oddly; the errno text is what people search for.
+            return DownloadFailure(
+                .networkError,
+                "could not connect to \(target): \(String(cString: strerror(io.errnoCode))) (errno \(io.errnoCode))")
+        }
         return DownloadFailure(.networkError, "could not download from \(target): \(error)")
     }
 
