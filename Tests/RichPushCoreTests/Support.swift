@@ -54,23 +54,30 @@ final class DiscardLog: Sendable {
     var all: [URL] { files.withLock { $0 } }
 }
 
-/// swift-clocks' TestClock, counting the sleeps in progress so a test can move time only once every
-/// timer it expects is armed. That keeps the 5 s and 30 s cases exact on a loaded machine.
+/// swift-clocks' TestClock, tracking the sleeps in progress so a test can move time only once every
+/// timer it expects is armed and none has fired unnoticed. That keeps the 5 s and 30 s cases exact on a
+/// loaded machine.
 final class ArmedTestClock: Clock, Sendable {
     typealias Instant = TestClock<Duration>.Instant
     typealias Duration = Swift.Duration
 
     let inner = TestClock<Duration>()
-    private let sleepers = Atomic<Int>(0)
+    private let deadlines = Mutex<[UUID: Instant]>([:])
 
     var now: Instant { inner.now }
     var minimumResolution: Duration { inner.minimumResolution }
-    var activeSleeps: Int { sleepers.load(ordering: .acquiring) }
 
     func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        sleepers.add(1, ordering: .releasing)
-        defer { sleepers.subtract(1, ordering: .releasing) }
+        let id = UUID()
+        deadlines.withLock { $0[id] = deadline }
+        defer { _ = deadlines.withLock { $0.removeValue(forKey: id) } }
         try await inner.sleep(until: deadline, tolerance: tolerance)
+    }
+
+    /// Exactly `armed` sleeps wait, and none is due yet (a due one has fired but its task has not run on).
+    func isArmed(_ armed: Int) -> Bool {
+        let now = inner.now
+        return deadlines.withLock { $0.count == armed && $0.values.allSatisfy { $0 > now } }
     }
 }
 
@@ -91,7 +98,7 @@ func driving<T: Sendable>(
     var steps = 0
     var lastProgress = ContinuousClock.now
     while !finished.load(ordering: .acquiring), steps < maxSteps {
-        if clock.activeSleeps == armed || ContinuousClock.now - lastProgress > .seconds(10) {
+        if clock.isArmed(armed) || ContinuousClock.now - lastProgress > .seconds(10) {
             await clock.inner.advance(by: step)
             steps += 1
             lastProgress = ContinuousClock.now
