@@ -90,10 +90,7 @@ actor ServiceExtensionSession {
             timeline.record(
                 .downloadFinished,
                 "\(image.bytes) bytes, \(image.format.rawValue) \(image.width)x\(image.height)")
-            let attachment = Attachment(
-                url: imageURL, format: image.format, width: image.width, height: image.height,
-                frames: image.frames,
-                bytes: image.bytes, sha256: image.sha256, file: image.file.path)
+            let attachment = Attachment(url: imageURL, image: image)
             timeline.record(.attachmentCreated, image.file.lastPathComponent)
             bestAttachment = attachment
             if !complete(attachment: attachment, fallback: nil) {

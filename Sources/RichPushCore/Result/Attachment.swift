@@ -1,3 +1,5 @@
+import Foundation
+
 /// An image attached to a notification by the service extension.
 public struct Attachment: Sendable, Equatable {
     /// The URL as the payload wrote it.
@@ -26,5 +28,14 @@ public struct Attachment: Sendable, Equatable {
         self.bytes = bytes
         self.sha256 = sha256
         self.file = file
+    }
+}
+
+extension Attachment {
+    /// The attachment the extension makes of a downloaded image; `url` is the URL as the payload wrote it.
+    public init(url: String, image: DownloadedImage) {
+        self.init(
+            url: url, format: image.format, width: image.width, height: image.height, frames: image.frames,
+            bytes: image.bytes, sha256: image.sha256, file: image.file.path)
     }
 }
