@@ -88,6 +88,11 @@ public struct DownloadFailure: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     public var description: String { "\(reason.rawValue): \(detail)" }
+
+    /// The download did not finish within its deadline; the runtime and the downloader say it alike.
+    public static func timeout(after limit: Duration) -> DownloadFailure {
+        DownloadFailure(.timeout, "no complete image within \(limit.shortDescription)")
+    }
 }
 
 extension ImageDownloading {

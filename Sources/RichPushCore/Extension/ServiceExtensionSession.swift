@@ -23,7 +23,6 @@ actor ServiceExtensionSession {
 
     private let gate = ContentHandlerGate()
     private var bestAttempt: NotificationContent
-    private var bestAttachment: Attachment?
     private var outcome: ExtensionOutcome?
     private var waiter: CheckedContinuation<Void, Never>?
 
@@ -92,7 +91,6 @@ actor ServiceExtensionSession {
                 "\(image.bytes) bytes, \(image.format.rawValue) \(image.width)x\(image.height)")
             let attachment = Attachment(url: imageURL, image: image)
             timeline.record(.attachmentCreated, image.file.lastPathComponent)
-            bestAttachment = attachment
             if !complete(attachment: attachment, fallback: nil) {
                 await downloader.discard(image)
             }
@@ -137,7 +135,7 @@ actor ServiceExtensionSession {
                     group.cancelAll()
                     return image
                 }
-                throw DownloadFailure(.timeout, "no complete image within \(Self.format(timeout))")
+                throw DownloadFailure.timeout(after: timeout)
             } catch {
                 // The losing download may still hand over a file; it will never be shown.
                 group.cancelAll()
@@ -149,18 +147,15 @@ actor ServiceExtensionSession {
         }
     }
 
-    /// iOS calls this when the budget is about to run out: deliver the best attempt now.
+    /// iOS calls this when the budget is about to run out: deliver the best attempt (the original text) now.
+    /// An attachment is only ever made and handed over in one step, so there is none to add here.
     func serviceExtensionTimeWillExpire() {
-        timeline.record(
-            .timeWillExpire, "budget of \(Self.format(configuration.extensionBudget)) used up")
+        let budget = configuration.extensionBudget.shortDescription
+        timeline.record(.timeWillExpire, "budget of \(budget) used up")
         complete(
-            attachment: bestAttachment,
-            fallback: bestAttachment == nil
-                ? Fallback(
-                    .extensionExpired,
-                    "the extension did not finish within \(Self.format(configuration.extensionBudget)); the best attempt was delivered"
-                )
-                : nil)
+            attachment: nil,
+            fallback: Fallback(
+                .extensionExpired, "the extension did not finish within \(budget); the best attempt was delivered"))
     }
 
     /// The content handler: the first call wins, later calls are recorded and ignored.
@@ -179,10 +174,4 @@ actor ServiceExtensionSession {
         return true
     }
 
-    static func format(_ duration: Duration) -> String {
-        let seconds = duration.seconds
-        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
-        if seconds == seconds.rounded() { return "\(Int(seconds)) s" }
-        return "\(seconds) s"
-    }
 }

@@ -15,4 +15,13 @@ extension Duration {
         else { return nil }
         self = .milliseconds(Int64((value * scale * 1000).rounded()))
     }
+
+    /// The duration for people: `250 ms`, `5 s`, `2.5 s`.
+    public var shortDescription: String {
+        let seconds = self.seconds
+        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
+        if seconds == seconds.rounded() { return "\(Int(seconds)) s" }
+        let tenths = Int((seconds * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
 }

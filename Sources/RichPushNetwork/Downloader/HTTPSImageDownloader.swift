@@ -141,7 +141,7 @@ public final class HTTPSImageDownloader: ImageDownloading {
         }
         try Task.checkCancellation()
         guard let result else {
-            throw DownloadFailure(.timeout, "no complete image within \(Self.describe(limits.timeout))")
+            throw DownloadFailure.timeout(after: limits.timeout)
         }
         return result
     }
@@ -333,7 +333,7 @@ public final class HTTPSImageDownloader: ImageDownloading {
         if let client = error as? HTTPClientError {
             switch client {
             case .deadlineExceeded, .readTimeout, .getConnectionFromPoolTimeout:
-                return DownloadFailure(.timeout, "no complete image within \(describe(limits.timeout))")
+                return DownloadFailure.timeout(after: limits.timeout)
             case .cancelled:
                 return CancellationError()
             case .connectTimeout:
@@ -388,10 +388,5 @@ public final class HTTPSImageDownloader: ImageDownloading {
     static func nanoseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    }
-
-    static func describe(_ duration: Duration) -> String {
-        let milliseconds = nanoseconds(duration) / 1_000_000
-        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
     }
 }

@@ -54,10 +54,7 @@ struct DurationArgument: ExpressibleByArgument, Sendable {
         self.duration = duration
     }
 
-    var defaultValueDescription: String {
-        let seconds = duration.seconds
-        return seconds >= 1 && seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(Int(seconds * 1000))ms"
-    }
+    var defaultValueDescription: String { duration.shortDescription.replacingOccurrences(of: " ", with: "") }
 }
 
 struct SizeArgument: ExpressibleByArgument, Sendable {

@@ -41,9 +41,7 @@ enum Format {
 
     /// A configured limit: "5 s", "2.5 s", "250 ms".
     static func limit(_ seconds: Double) -> String {
-        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
-        if seconds == seconds.rounded() { return "\(Int(seconds)) s" }
-        return "\(fixed(seconds, 1)) s"
+        Duration.milliseconds(Int64((seconds * 1000).rounded())).shortDescription
     }
 
     /// A limit as words for sentences: "5 seconds", "1 second", "250 milliseconds".
