@@ -34,7 +34,10 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(count: 200_000).write(to: folder.appendingPathComponent("video.json"))
         let library = PayloadLibrary(root: folder.path)
-        #expect(throws: LibraryError(message: "\(folder.path)/video.json is 200000 bytes; APNs accepts at most 4096")) {
+        #expect(
+            throws: LibraryError(
+                message: "\(folder.path)/video.json: the file is 200000 bytes; APNs accepts at most 4096")
+        ) {
             try library.contents(of: "video.json")
         }
     }

@@ -3,6 +3,16 @@
 public struct PayloadDecoder: Sendable {
     /// APNs refuses payloads over 4096 bytes.
     public static let maxPayloadBytes = 4096
+    /// Payload files larger than this are refused unread: APNs carries 4 KB (an FCM envelope a little
+    /// more), and a stray video in a payload folder must not be loaded.
+    public static let maxFileBytes = 64 * 1024
+
+    /// `*.json` and `*.apns` files are payloads; `*.expect.json` files are replay expectations.
+    public static func isPayloadFile(named name: String) -> Bool {
+        let lower = name.lowercased()
+        return (lower.hasSuffix(".json") || lower.hasSuffix(".apns")) && !lower.hasSuffix(".expect.json")
+    }
+
     /// The key Xcode's simulator files use to name the target app.
     public static let simulatorTargetBundleKey = "Simulator Target Bundle"
 

@@ -15,4 +15,10 @@ public struct PayloadRejection: Error, Sendable, Equatable {
         self.reason = reason
         self.detail = detail
     }
+
+    /// A file over ``PayloadDecoder/maxFileBytes``, refused without being read whole.
+    public static func oversizedFile(bytes: Int) -> PayloadRejection {
+        PayloadRejection(
+            .payloadTooLarge, "the file is \(bytes) bytes; APNs accepts at most \(PayloadDecoder.maxPayloadBytes)")
+    }
 }

@@ -25,19 +25,14 @@ public struct NotificationSystem: Sendable {
         payload bytes: some Collection<UInt8> & Sendable, file: String, appState: AppState,
         observer: (@Sendable (DeliveryProgress) -> Void)? = nil
     ) async -> DeliveryResult {
-        var logger = self.logger
-        logger[metadataKey: "file"] = "\(file)"
-        let timeline = Timeline(clock: clock, logger: logger, observer: observer)
+        let timeline = Timeline(clock: clock, logger: logger(for: file), observer: observer)
         timeline.record(.received, "\(bytes.count) bytes, app \(appState.rawValue)")
 
         let request: NotificationRequest
         do {
             request = try decoder.decode(bytes)
         } catch {
-            timeline.record(.rejected, "\(error.reason.rawValue): \(error.detail)")
-            return DeliveryResult(
-                file: file, appState: appState, delivered: false, rejection: error, style: .silent,
-                timeline: timeline.snapshot, elapsed: timeline.elapsed)
+            return rejected(error, file: file, appState: appState, timeline: timeline)
         }
 
         let resolved = configuration.imagePolicy.resolve(in: request.payload)
@@ -81,6 +76,31 @@ public struct NotificationSystem: Sendable {
         result.timeline = timeline.snapshot
         result.elapsed = timeline.elapsed
         return result
+    }
+
+    /// The result for a payload refused before it reached the device, for callers that refuse it unread
+    /// (a file too large to be a payload). Decoding failures in ``deliver`` end the same way.
+    public func reject(
+        _ rejection: PayloadRejection, file: String, appState: AppState, bytes: Int
+    ) -> DeliveryResult {
+        let timeline = Timeline(clock: clock, logger: logger(for: file), observer: nil)
+        timeline.record(.received, "\(bytes) bytes, app \(appState.rawValue)")
+        return rejected(rejection, file: file, appState: appState, timeline: timeline)
+    }
+
+    private func rejected(
+        _ rejection: PayloadRejection, file: String, appState: AppState, timeline: Timeline
+    ) -> DeliveryResult {
+        timeline.record(.rejected, "\(rejection.reason.rawValue): \(rejection.detail)")
+        return DeliveryResult(
+            file: file, appState: appState, delivered: false, rejection: rejection, style: .silent,
+            timeline: timeline.snapshot, elapsed: timeline.elapsed)
+    }
+
+    private func logger(for file: String) -> Logger {
+        var logger = self.logger
+        logger[metadataKey: "file"] = "\(file)"
+        return logger
     }
 
     /// Display statistics (seed article) report the `push_id` custom key when a notification is shown.

@@ -1,4 +1,5 @@
 import Foundation
+import RichPushCore
 
 /// A payload file found for replay, with its expectation file when one sits beside it.
 public struct PayloadFile: Sendable, Equatable {
@@ -30,11 +31,6 @@ public struct DiscoveryError: Error, Sendable, Equatable, CustomStringConvertibl
 public struct PayloadDiscovery: Sendable {
     public init() {}
 
-    public static func isPayload(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        return (lower.hasSuffix(".json") || lower.hasSuffix(".apns")) && !lower.hasSuffix(".expect.json")
-    }
-
     /// The expectation file for a payload path: `NAME.expect.json` beside `NAME.json` or `NAME.apns`.
     public static func expectationPath(for payloadPath: String) -> String {
         let url = URL(fileURLWithPath: payloadPath)
@@ -60,7 +56,8 @@ public struct PayloadDiscovery: Sendable {
                 for case let relative as String in enumerator {
                     let full = prefix + relative
                     var childIsDirectory: ObjCBool = false
-                    if Self.isPayload(relative), manager.fileExists(atPath: full, isDirectory: &childIsDirectory),
+                    if PayloadDecoder.isPayloadFile(named: relative),
+                        manager.fileExists(atPath: full, isDirectory: &childIsDirectory),
                         !childIsDirectory.boolValue
                     {
                         found.insert(full)

@@ -12,9 +12,6 @@ public struct LoadedPayload: Sendable {
     public var expectation: Expectation?
     public var expectationError: String?
 
-    /// Files larger than this are rejected as too large without being read whole.
-    public static let readLimit = 64 * 1024
-
     public init(
         file: PayloadFile, bytes: [UInt8]?, oversizedBytes: Int? = nil, readError: String? = nil,
         expectation: Expectation? = nil, expectationError: String? = nil
@@ -30,8 +27,8 @@ public struct LoadedPayload: Sendable {
     /// Reads a payload and its expectation. Never throws: problems are kept with the file they concern.
     public static func load(_ file: PayloadFile) -> LoadedPayload {
         var loaded = LoadedPayload(file: file, bytes: nil)
-        switch readPrefix(of: file.path, limit: readLimit) {
-        case .success(let bytes) where bytes.count > readLimit:
+        switch readPrefix(of: file.path, limit: PayloadDecoder.maxFileBytes) {
+        case .success(let bytes) where bytes.count > PayloadDecoder.maxFileBytes:
             let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? bytes.count
             loaded.oversizedBytes = size
         case .success(let bytes):

@@ -52,12 +52,7 @@ public struct ReplayRunner: Sendable {
             }
             result = await system.deliver(payload: bytes, file: payload.file.path, appState: state)
         } else if let size = payload.oversizedBytes {
-            result = DeliveryResult(
-                file: payload.file.path, appState: state, delivered: false,
-                rejection: PayloadRejection(
-                    .payloadTooLarge,
-                    "the file is \(size) bytes; APNs accepts at most \(PayloadDecoder.maxPayloadBytes)"),
-                style: .silent, timeline: [TimelineEvent(at: 0, .received), TimelineEvent(at: 0, .rejected)])
+            result = system.reject(.oversizedFile(bytes: size), file: payload.file.path, appState: state, bytes: size)
         } else {
             let problem = "\(payload.file.path): \(payload.readError ?? "cannot read the file")"
             return ReplayItem(file: payload.file, result: nil, verdict: .failed([problem]), error: problem)

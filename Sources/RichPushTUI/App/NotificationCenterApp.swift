@@ -9,7 +9,7 @@ public import RichPushCore
 /// ```swift
 /// let app = NotificationCenterApp(
 ///     library: PayloadLibrary(root: "payloads"),
-///     delivering: NotificationSystemDelivery(system: system),
+///     delivering: adapterAroundANotificationSystem,
 ///     initialState: .background, configuration: configuration, logger: fileLogger)
 /// try await app.run()
 /// ```

@@ -30,7 +30,7 @@ public struct PayloadLibrary: Sendable {
                 }
                 continue
             }
-            guard Self.isPayload(name) else { continue }
+            guard PayloadDecoder.isPayloadFile(named: name) else { continue }
             var isFolder: ObjCBool = false
             if manager.fileExists(atPath: path(of: relative), isDirectory: &isFolder), !isFolder.boolValue {
                 files.append(relative)
@@ -39,17 +39,12 @@ public struct PayloadLibrary: Sendable {
         return files.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     }
 
-    /// Files larger than this are refused unread: APNs carries 4 KB, and a stray video must not be loaded.
-    static let readLimit = 64 * 1024
-
     /// The bytes of a payload file named by its relative path.
     public func contents(of relativePath: String) throws -> [UInt8] {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path(of: relativePath))
-        if let size = attributes?[.size] as? Int, size > Self.readLimit {
+        if let size = attributes?[.size] as? Int, size > PayloadDecoder.maxFileBytes {
             throw LibraryError(
-                message:
-                    "\(path(of: relativePath)) is \(size) bytes; APNs accepts at most \(PayloadDecoder.maxPayloadBytes)"
-            )
+                message: "\(path(of: relativePath)): \(PayloadRejection.oversizedFile(bytes: size).detail)")
         }
         guard let data = FileManager.default.contents(atPath: path(of: relativePath)) else {
             throw LibraryError(message: "cannot read \(path(of: relativePath))")
@@ -63,11 +58,6 @@ public struct PayloadLibrary: Sendable {
         return root.hasSuffix("/") ? root + relativePath : root + "/" + relativePath
     }
 
-    static func isPayload(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        if lowered.hasSuffix(".expect.json") { return false }
-        return lowered.hasSuffix(".json") || lowered.hasSuffix(".apns")
-    }
 }
 
 extension PayloadLibrary {
