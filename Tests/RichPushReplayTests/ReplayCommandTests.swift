@@ -113,15 +113,17 @@ import Testing
     }
 
     @Test func anUnreadablePayloadIsReportedAndFailsWithoutStoppingTheBatch() async throws {
-        guard getuid() != 0 else { return }  // root reads every file; nothing to test
+        // A broken link is unreadable for every user, root included (a chmod 0 file is not).
         let folder = try TemporaryFolder()
-        let locked = try folder.write("locked.json", Self.payload(title: "L", image: nil))
-        chmod(locked, 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: "\(folder.path)/gone.json", withDestinationPath: "\(folder.path)/no-such-target.json")
         try folder.write("open.json", Self.payload(title: "Open", image: nil))
         let run = try await runRichpush(["replay", folder.path])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("locked.json: cannot read the file"))
+        #expect(run.stderr.contains("gone.json: cannot open the file (missing or a broken link)"), "\(run.stderr)")
+        #expect(run.stdout.contains("ERR "))
         #expect(run.stdout.contains(#""Open" plain text"#))
+        #expect(run.stdoutLines.dropLast().last == "0 passed, 1 failed")
     }
 
     @Test func aBrokenExpectationFileFailsItsPayloadNamingTheFile() async throws {

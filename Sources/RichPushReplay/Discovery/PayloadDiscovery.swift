@@ -55,11 +55,13 @@ public struct PayloadDiscovery: Sendable {
                 let prefix = path.hasSuffix("/") ? path : path + "/"
                 for case let relative as String in enumerator {
                     let full = prefix + relative
+                    // Anything payload-named but a folder is replayed; an unreadable file or a broken link then
+                    // reports its problem instead of vanishing from the run.
                     var childIsDirectory: ObjCBool = false
-                    if PayloadDecoder.isPayloadFile(named: relative),
-                        manager.fileExists(atPath: full, isDirectory: &childIsDirectory),
-                        !childIsDirectory.boolValue
-                    {
+                    let isFolder =
+                        manager.fileExists(atPath: full, isDirectory: &childIsDirectory)
+                        && childIsDirectory.boolValue
+                    if PayloadDecoder.isPayloadFile(named: relative), !isFolder {
                         found.insert(full)
                     }
                 }

@@ -60,7 +60,9 @@ public struct LoadedPayload: Sendable {
     private static func readPrefix(of path: String, limit: Int) -> ReadOutcome {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
-            return .failure(exists ? "cannot read the file (permission denied?)" : "the file disappeared")
+            return .failure(
+                exists ? "cannot read the file (permission denied?)" : "cannot open the file (missing or a broken link)"
+            )
         }
         defer { try? handle.close() }
         do {
