@@ -38,22 +38,19 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
     case .deliveryFinished(let id, let result):
         guard state.notifications.contains(where: { $0.id == id }) else {
             // Deleted while the extension ran: nobody will see its image.
-            return attachmentFiles(of: [result]).isEmpty ? [] : [.discardAttachments(attachmentFiles(of: [result]))]
+            return discardingAttachments(of: [result])
         }
         update(id, in: &state) { entry in
             entry.result = result
             entry.events = result.timeline
         }
         let replaced = collapse(into: id, result: result, &state)
-        if result.appState == .foreground, result.delivered, result.style != .silent,
-            state.notifications.contains(where: { $0.id == id })
-        {
+        if result.appState == .foreground, result.delivered, result.style != .silent {
             state.banner = Banner(
                 notificationID: id, title: result.content.title, subtitle: result.content.subtitle,
                 body: result.content.body, until: state.now + Banner.duration)
         }
-        let files = attachmentFiles(of: replaced.compactMap(\.result))
-        return files.isEmpty ? [] : [.discardAttachments(files)]
+        return discardingAttachments(of: replaced.map(\.result))
     case .deliveryFailed(let id, let message):
         update(id, in: &state) { $0.failure = message }
     case .toggleHelp:
@@ -66,16 +63,15 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
         }
     case .clearAll:
         let count = state.notifications.count
-        let files = attachmentFiles(of: state.notifications.compactMap(\.result))
+        let cleared = state.notifications.map(\.result)
         state.notifications.removeAll()
         state.notificationSelection = 0
         state.detailID = nil
         state.banner = nil
         state.status = "Cleared \(count) notification\(count == 1 ? "" : "s")"
-        return files.isEmpty ? [] : [.discardAttachments(files)]
+        return discardingAttachments(of: cleared)
     case .deleteSelected:
-        let files = attachmentFiles(of: deleteSelected(&state).flatMap { $0.result.map { [$0] } } ?? [])
-        return files.isEmpty ? [] : [.discardAttachments(files)]
+        return discardingAttachments(of: [deleteSelected(&state)?.result])
     case .switchFocus, .moveSelection, .moveToFirst, .moveToLast, .activate:
         // The help overlay is modal: only closing it (or quitting) does something.
         guard !state.isHelpVisible else { return [] }
@@ -163,9 +159,10 @@ private func collapse(into id: Int, result: DeliveryResult, _ state: inout TUISt
     return replaced
 }
 
-/// The local files of the images these results attached.
-private func attachmentFiles(of results: [DeliveryResult]) -> [String] {
-    results.compactMap { $0.attachment?.file }
+/// The effect that removes the image files of notifications nobody will see again (none if they had none).
+private func discardingAttachments(of results: [DeliveryResult?]) -> [Effect] {
+    let files = results.compactMap { $0?.attachment?.file }
+    return files.isEmpty ? [] : [.discardAttachments(files)]
 }
 
 /// Removes the selected notification (or the one in the detail view) and returns it.
