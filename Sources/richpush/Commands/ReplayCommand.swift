@@ -33,7 +33,7 @@ struct ReplayCommand: AsyncParsableCommand {
     var state: AppState = .background
 
     @Option(help: "Report format: text, json or junit.")
-    var format: ReplayFormatArgument = .init(.text)
+    var format: ReplayFormat = .text
 
     @Option(help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "FILE"))
     var output: String?
@@ -51,7 +51,7 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let logger = Self.makeLogger(verbose: verbose)
+        let logger = StandardStreams.logger(label: "richpush", verbose: verbose)
 
         let files: [PayloadFile]
         do {
@@ -98,7 +98,7 @@ struct ReplayCommand: AsyncParsableCommand {
         for item in report.items {
             if let error = item.error { StandardStreams.error("richpush replay: \(error)\n") }
         }
-        let rendered = format.format.render(report)
+        let rendered = format.render(report)
         if let output {
             do {
                 try rendered.write(toFile: output, atomically: true, encoding: .utf8)
@@ -107,12 +107,12 @@ struct ReplayCommand: AsyncParsableCommand {
                     "richpush replay: cannot write the report to \(output): \(error.localizedDescription)\n")
                 throw ExitCode(2)
             }
-            if format.format == .text {
+            if format == .text {
                 StandardStreams.output(report.summaryLine + "\n")
             } else {
                 StandardStreams.output("Report written to \(output)\n\(report.summaryLine)\n")
             }
-        } else if format.format == .text {
+        } else if format == .text {
             StandardStreams.output(rendered)
         } else {
             // Standard output stays a valid document; the summary goes to the terminal on standard error.
@@ -121,31 +121,9 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         if report.failed > 0 { throw ExitCode(1) }
     }
-
-    static func makeLogger(verbose: Bool) -> Logger {
-        var logger = Logger(label: "richpush") { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = verbose ? .debug : .warning
-            return handler
-        }
-        logger.logLevel = verbose ? .debug : .warning
-        return logger
-    }
 }
 
-struct ReplayFormatArgument: ExpressibleByArgument {
-    var format: ReplayFormat
-
-    init(_ format: ReplayFormat) { self.format = format }
-
-    init?(argument: String) {
-        guard let format = ReplayFormat(rawValue: argument) else { return nil }
-        self.format = format
-    }
-
-    var defaultValueDescription: String { format.rawValue }
-    static var allValueStrings: [String] { ReplayFormat.allCases.map(\.rawValue) }
-}
+extension ReplayFormat: ExpressibleByArgument {}
 
 /// A progress line on standard error, redrawn in place, for replays run on a terminal.
 final class ProgressLine: Sendable {

@@ -40,8 +40,7 @@ struct ServeFixtures: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var logger = Logger(label: "richpush.fixtures") { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel = verbose ? .debug : .warning
+        let logger = StandardStreams.logger(label: "richpush.fixtures", verbose: verbose)
 
         let cdn: FixtureCDN
         do {

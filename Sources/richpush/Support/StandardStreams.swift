@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Writing to the standard streams, and whether they are terminals.
 enum StandardStreams {
@@ -11,4 +12,11 @@ enum StandardStreams {
     }
 
     static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// A logger to standard error: warnings and errors, or every step when `verbose`.
+    static func logger(label: String, verbose: Bool) -> Logger {
+        var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = verbose ? .debug : .warning
+        return logger
+    }
 }
