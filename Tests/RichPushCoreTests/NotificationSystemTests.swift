@@ -39,6 +39,21 @@ import Testing
             ])
     }
 
+    @Test func observersHearTheDecodedTextThenEveryStepAndTheBytes() async {
+        let heard = Mutex<[DeliveryProgress]>([])
+        let system = NotificationSystem(downloader: ScriptedDownloader.succeeding(bytes: 100))
+        let result = await system.deliver(payload: payload(Self.imagePayload), file: "p.json", appState: .closed) {
+            progress in heard.withLock { $0.append(progress) }
+        }
+        let progress = heard.withLock { $0 }
+        #expect(
+            progress.first.flatMap { if case .event(let event) = $0 { event.kind } else { nil } }
+                == TimelineEvent.Kind.received)
+        #expect(progress.dropFirst().first == .decoded(NotificationContent(title: "New arrivals", body: "Tap to see")))
+        #expect(progress.compactMap { if case .event(let event) = $0 { event } else { nil } } == result.timeline)
+        #expect(progress.contains(.bytesReceived(100, expected: nil)))
+    }
+
     @Test func foregroundKeepsThePlainBannerAndNeverRunsTheExtension() async {
         let called = Atomic<Bool>(false)
         let downloader = ScriptedDownloader { _, _, _ in

@@ -86,7 +86,7 @@ import Testing
         var state = state()
         state.librarySelection = 3
         _ = reduce(&state, .activate)
-        _ = reduce(&state, .deliveryPreview(id: 1, NotificationContent(title: "New arrivals")))
+        _ = reduce(&state, .deliveryProgress(id: 1, .decoded(NotificationContent(title: "New arrivals"))))
         _ = reduce(&state, .deliveryProgress(id: 1, .event(TimelineEvent(at: 0, .received))))
         _ = reduce(&state, .deliveryProgress(id: 1, .event(TimelineEvent(at: 0.001, .extensionStarted))))
         _ = reduce(&state, .deliveryProgress(id: 1, .event(TimelineEvent(at: 0.002, .downloadStarted))))

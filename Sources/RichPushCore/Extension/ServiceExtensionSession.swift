@@ -119,8 +119,8 @@ actor ServiceExtensionSession {
                 timeline.record(
                     .downloadProgress,
                     "HTTP \(status), \(type ?? "no Content-Type")\(expected.map { ", \($0) bytes" } ?? "")")
-                timeline.progress(0, expected: expected)
-            case .bytesReceived(let count): timeline.progress(count, expected: nil)
+                timeline.notify(.bytesReceived(0, expected: expected))
+            case .bytesReceived(let count): timeline.notify(.bytesReceived(count, expected: nil))
             }
         }
         let timeout = configuration.downloadTimeout

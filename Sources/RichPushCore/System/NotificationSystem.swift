@@ -34,6 +34,7 @@ public struct NotificationSystem: Sendable {
         } catch {
             return rejected(error, file: file, appState: appState, timeline: timeline)
         }
+        timeline.notify(.decoded(request.content))
 
         let resolved = configuration.imagePolicy.resolve(in: request.payload)
         var result = DeliveryResult(

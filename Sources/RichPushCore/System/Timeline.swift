@@ -29,7 +29,8 @@ final class Timeline: Sendable {
         observer?(.event(event))
     }
 
-    func progress(_ received: Int, expected: Int?) {
-        observer?(.bytesReceived(received, expected: expected))
+    /// Passes news that is not a timeline step (decoded text, byte counts) to the observer.
+    func notify(_ progress: DeliveryProgress) {
+        observer?(progress)
     }
 }

@@ -135,10 +135,6 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
                 continuation.yield(.action(.deliveryFailed(id: id, "\(error)")))
                 return
             }
-            // The row shows the alert text while the extension runs; the result has the final text.
-            if let request = try? PayloadDecoder().decode(bytes) {
-                continuation.yield(.action(.deliveryPreview(id: id, request.content)))
-            }
             logger.debug("sending", metadata: ["file": "\(file)", "appState": "\(appState.rawValue)"])
             let result = await delivering.deliver(payload: bytes, file: library.path(of: file), appState: appState) {
                 progress in

@@ -26,7 +26,6 @@ enum Action: Equatable, Sendable {
 
     // Effects coming back
     case libraryLoaded(Result<[String], LibraryError>)
-    case deliveryPreview(id: Int, NotificationContent)
     case deliveryProgress(id: Int, DeliveryProgress)
     case deliveryFinished(id: Int, DeliveryResult)
     case deliveryFailed(id: Int, String)

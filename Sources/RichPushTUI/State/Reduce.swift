@@ -23,11 +23,12 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
         return [.loadLibrary]
     case .libraryLoaded(let outcome):
         applyLibrary(outcome, to: &state)
-    case .deliveryPreview(let id, let content):
-        update(id, in: &state) { $0.preview = content }
     case .deliveryProgress(let id, let progress):
         update(id, in: &state) { entry in
             switch progress {
+            case .decoded(let content):
+                // The row shows the alert text while the extension runs; the result has the final text.
+                entry.preview = content
             case .event(let event):
                 entry.events.append(event)
             case .bytesReceived(let count, let expected):
