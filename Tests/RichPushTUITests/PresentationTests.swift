@@ -37,7 +37,7 @@ import Testing
         var gif = Fixtures.richResult()
         gif.attachment = Attachment(
             url: "u", format: .gif, width: 64, height: 64, frames: 12, bytes: 2_000_000, sha256: "", file: "f")
-        #expect(NotificationSummary.imageSummary(gif.attachment!) == "gif 64x64 1.9 MB 12 frames")
+        #expect(gif.attachment!.summary == "gif 64x64 1.9 MB 12 frames")
     }
 
     @Test func progressBeforeDuringAndAfterTheDownload() {

@@ -50,9 +50,7 @@ public struct TextReporter: Sendable {
         let text = result.content.title.isEmpty ? result.content.body : result.content.title
         let title = text.isEmpty ? "(no text)" : "\"\(TextSanitizer.singleLine(text, limit: 40))\""
         if let attachment = result.attachment {
-            let frames = attachment.frames > 1 ? " \(attachment.frames) frames" : ""
-            return "\(title) \(attachment.format.rawValue) \(attachment.width)x\(attachment.height)\(frames) "
-                + ByteCount.text(attachment.bytes)
+            return "\(title) \(attachment.summary)"
         }
         if let fallback = result.fallback {
             return "\(title) \(result.style == .silent ? "silent" : "plain"): \(fallback.reason.rawValue) "

@@ -17,7 +17,7 @@ enum NotificationSummary {
         switch result.style {
         case .rich:
             guard let attachment = result.attachment else { return StyledLine("rich", .success) }
-            return StyledLine(imageSummary(attachment), .success)
+            return StyledLine(attachment.summary, .success)
         case .plain:
             guard let fallback = result.fallback else { return StyledLine("plain text", .plain) }
             return StyledLine(
@@ -27,14 +27,6 @@ enum NotificationSummary {
             return StyledLine(
                 "silent — \(fallback.reason.rawValue): \(TextSanitizer.singleLine(fallback.detail))", .muted)
         }
-    }
-
-    /// "png 640x480 47.1 KB", with the frame count for animations.
-    static func imageSummary(_ attachment: Attachment) -> String {
-        var text =
-            "\(attachment.format.rawValue) \(attachment.width)x\(attachment.height) \(Format.bytes(attachment.bytes))"
-        if attachment.frames > 1 { text += " \(attachment.frames) frames" }
-        return text
     }
 
     /// "downloading 12.3 KB · 3.2 s left of 5 s · 27.1 s left of 30 s budget", or the step before or after it.
