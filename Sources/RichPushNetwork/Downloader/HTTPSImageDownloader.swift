@@ -381,7 +381,8 @@ public final class HTTPSImageDownloader: ImageDownloading {
     }
 
     static func statusText(_ status: HTTPResponseStatus) -> String {
-        let phrase = status.reasonPhrase.isEmpty ? HTTPReasonPhrase.phrase(for: Int(status.code)) : status.reasonPhrase
+        // Known codes get NIO's standard phrase whatever the server sent (HTTP/2 sends none).
+        let phrase = HTTPResponseStatus(statusCode: Int(status.code), reasonPhrase: status.reasonPhrase).reasonPhrase
         return phrase.isEmpty ? "HTTP \(status.code)" : "HTTP \(status.code) \(phrase)"
     }
 

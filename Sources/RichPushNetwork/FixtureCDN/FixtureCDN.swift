@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTLS
 public import Logging
 import NIOCore
+import NIOHTTP1
 import NIOSSL
 import ServiceLifecycle
 
@@ -181,10 +182,10 @@ struct FixtureResponder: HTTPResponder {
         }
 
         if let status = faults.status, [204, 205].contains(status) {
-            return Response(status: .init(code: status, reasonPhrase: HTTPReasonPhrase.phrase(for: status)))
+            return Response(status: .init(code: status, reasonPhrase: Self.reasonPhrase(status)))
         }
         if let status = faults.status, !(200...299).contains(status) {
-            var response = Self.text(status, "HTTP \(status) \(HTTPReasonPhrase.phrase(for: status)) (injected fault)")
+            var response = Self.text(status, "HTTP \(status) \(Self.reasonPhrase(status)) (injected fault)")
             if let type = faults.contentType { Self.apply(type, to: &response) }
             return response
         }
@@ -209,7 +210,7 @@ struct FixtureResponder: HTTPResponder {
         let padding = faults.pad ?? 0
         let total = min(fileSize + padding, faults.truncate ?? Int.max)
         let status = HTTPResponse.Status(
-            code: faults.status ?? 200, reasonPhrase: HTTPReasonPhrase.phrase(for: faults.status ?? 200))
+            code: faults.status ?? 200, reasonPhrase: Self.reasonPhrase(faults.status ?? 200))
         var headers = HTTPFields()
         headers[.contentType] = Self.contentType(forExtension: file.pathExtension)
         let body = Self.body(file: file, fileSize: fileSize, total: total, drip: faults.drip, logger: logger)
@@ -267,10 +268,15 @@ struct FixtureResponder: HTTPResponder {
         var headers = HTTPFields()
         headers[.contentType] = "text/plain; charset=utf-8"
         return Response(
-            status: .init(code: code, reasonPhrase: HTTPReasonPhrase.phrase(for: code)),
+            status: .init(code: code, reasonPhrase: Self.reasonPhrase(code)),
             headers: headers,
             body: .init(byteBuffer: ByteBuffer(string: message + "\n"))
         )
+    }
+
+    /// The standard reason phrase of a status code (empty for codes NIO does not know).
+    static func reasonPhrase(_ code: Int) -> String {
+        HTTPResponseStatus(statusCode: code).reasonPhrase
     }
 
     /// Content-Type by file extension; unknown extensions are `application/octet-stream`.
@@ -292,42 +298,6 @@ struct FixtureResponder: HTTPResponder {
         case "json": "application/json"
         case "pdf": "application/pdf"
         default: "application/octet-stream"
-        }
-    }
-}
-
-/// Reason phrases for the status codes people meet (wire phrases may be empty in HTTP/2 and some servers).
-enum HTTPReasonPhrase {
-    static func phrase(for code: Int) -> String {
-        switch code {
-        case 200: "OK"
-        case 201: "Created"
-        case 202: "Accepted"
-        case 204: "No Content"
-        case 206: "Partial Content"
-        case 301: "Moved Permanently"
-        case 302: "Found"
-        case 303: "See Other"
-        case 304: "Not Modified"
-        case 307: "Temporary Redirect"
-        case 308: "Permanent Redirect"
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 408: "Request Timeout"
-        case 410: "Gone"
-        case 413: "Content Too Large"
-        case 415: "Unsupported Media Type"
-        case 418: "I'm a teapot"
-        case 429: "Too Many Requests"
-        case 500: "Internal Server Error"
-        case 501: "Not Implemented"
-        case 502: "Bad Gateway"
-        case 503: "Service Unavailable"
-        case 504: "Gateway Timeout"
-        default: ""
         }
     }
 }
