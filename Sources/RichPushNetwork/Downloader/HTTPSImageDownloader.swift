@@ -128,7 +128,7 @@ public final class HTTPSImageDownloader: ImageDownloading {
         try Self.checkScheme(url, redirected: false)
         stats.withLock { $0.downloads += 1 }
         let clockDeadline = ContinuousClock.now + limits.timeout
-        let nioDeadline = NIODeadline.now() + TimeAmount.nanoseconds(Self.nanoseconds(limits.timeout))
+        let nioDeadline = NIODeadline.now() + TimeAmount(limits.timeout)
 
         let result = try await withThrowingTaskGroup(of: DownloadedImage?.self) { group in
             group.addTask { try await self.fetch(url, limits: limits, deadline: nioDeadline, events: events) }
@@ -384,10 +384,5 @@ public final class HTTPSImageDownloader: ImageDownloading {
         // Known codes get NIO's standard phrase whatever the server sent (HTTP/2 sends none).
         let phrase = HTTPResponseStatus(statusCode: Int(status.code), reasonPhrase: status.reasonPhrase).reasonPhrase
         return phrase.isEmpty ? "HTTP \(status.code)" : "HTTP \(status.code) \(phrase)"
-    }
-
-    static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
