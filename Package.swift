@@ -32,9 +32,13 @@ let package = Package(
         .target(
             name: "RichPushCore",
             dependencies: [
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log")
             ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "RichPushLibrary",
+            dependencies: ["RichPushCore"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -59,11 +63,7 @@ let package = Package(
         ),
         .target(
             name: "RichPushReplay",
-            dependencies: [
-                "RichPushCore",
-                "RichPushNetwork",
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["RichPushCore", "RichPushLibrary"],
             swiftSettings: swiftSettings
         ),
         .systemLibrary(
@@ -79,8 +79,10 @@ let package = Package(
             name: "RichPushTUI",
             dependencies: [
                 "RichPushCore",
+                "RichPushLibrary",
                 "CNCursesShim",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -88,11 +90,13 @@ let package = Package(
             name: "richpush",
             dependencies: [
                 "RichPushCore",
+                "RichPushLibrary",
                 "RichPushNetwork",
                 "RichPushReplay",
                 "RichPushTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -119,8 +123,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "RichPushLibraryTests",
+            dependencies: ["RichPushCore", "RichPushLibrary"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "RichPushReplayTests",
-            dependencies: ["RichPushCore", "RichPushNetwork", "RichPushReplay"],
+            dependencies: ["RichPushCore", "RichPushLibrary", "RichPushNetwork", "RichPushReplay"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -229,16 +229,6 @@ import Testing
         #expect(downloader.discarded.all == [URL(fileURLWithPath: "/tmp/late.png")])
     }
 
-    @Test func theContentHandlerGateLetsExactlyOneCallerThrough() async {
-        let gate = ContentHandlerGate()
-        let winners = await withTaskGroup(of: Bool.self) { group in
-            for _ in 0..<500 { group.addTask { gate.claim() } }
-            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
-        }
-        #expect(winners == 1)
-        #expect(gate.isCompleted)
-    }
-
     @Test func attachmentsIOSWouldRefuseAreDroppedWithTheReason() async {
         let oversized = await deliver(
             Self.imagePayload, downloader: .succeeding(bytes: DownloadLimits.tenMegabytes + 1),

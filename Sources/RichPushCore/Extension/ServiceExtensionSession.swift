@@ -6,107 +6,127 @@ public struct ExtensionOutcome: Sendable, Equatable {
     public var attachment: Attachment?
     /// Why the image is missing, when it is.
     public var fallback: Fallback?
+    /// The downloaded file behind `attachment`, so the system can discard it if it refuses the attachment.
+    var image: DownloadedImage?
 }
 
 /// One Notification Service Extension instance, as iOS creates one per notification.
 ///
-/// `didReceive` resolves the image URL, downloads it under the download timeout and attaches it;
-/// a budget timer calls `serviceExtensionTimeWillExpire`, which delivers the best attempt at once and
-/// cancels the download. Whichever finishes first calls the content handler; the other call is ignored.
-actor ServiceExtensionSession {
-    private let request: NotificationRequest
-    private let imageURL: String?
-    private let downloader: any ImageDownloading
-    private let clock: any Clock<Duration>
-    private let configuration: DeliveryConfiguration
-    private let timeline: Timeline
+/// ``run()`` is a task group of two children: the work (`didReceive`: resolve the URL, download under the
+/// download deadline, attach) and the budget timer (`serviceExtensionTimeWillExpire`, which delivers the best
+/// attempt). The first to finish calls the content handler; the group then cancels the other and waits for
+/// it, so a late completion is recorded as ignored and a late file is discarded. Cancelling the task that
+/// runs the session (a quit, an interrupted replay) cancels the download and the timers with it.
+struct ServiceExtensionSession: Sendable {
+    let request: NotificationRequest
+    let imageURL: String?
+    let downloader: any ImageDownloading
+    let clock: any Clock<Duration>
+    let configuration: DeliveryConfiguration
+    let timeline: Timeline
 
-    private let gate = ContentHandlerGate()
-    private var bestAttempt: NotificationContent
-    private var outcome: ExtensionOutcome?
-    private var waiter: CheckedContinuation<Void, Never>?
-
-    init(
-        request: NotificationRequest, imageURL: String?, downloader: any ImageDownloading,
-        clock: any Clock<Duration>, configuration: DeliveryConfiguration, timeline: Timeline
-    ) {
-        self.request = request
-        self.imageURL = imageURL
-        self.downloader = downloader
-        self.clock = clock
-        self.configuration = configuration
-        self.timeline = timeline
-        self.bestAttempt = request.content
+    private enum Finish: Sendable {
+        /// `didReceive` called the content handler with this outcome.
+        case work(ExtensionOutcome)
+        /// The budget ran out: iOS called `serviceExtensionTimeWillExpire`.
+        case expired
+        /// The budget timer was cancelled before it ran out.
+        case timerCancelled
     }
 
-    /// Runs the extension until the content handler has been called, and returns what it was given.
+    /// Runs the extension until the content handler has been called and both children have ended, and returns
+    /// what the handler was given.
     func run() async -> ExtensionOutcome {
         timeline.record(.extensionStarted)
-        let work = Task { await self.didReceive() }
-        let budget = Task { [clock, configuration] in
-            do {
-                try await clock.sleep(for: configuration.extensionBudget)
-            } catch {
-                return
+        return await withTaskGroup(of: Finish.self) { group in
+            group.addTask { .work(await didReceive()) }
+            group.addTask { [clock, configuration] in
+                do {
+                    try await clock.sleep(for: configuration.extensionBudget)
+                    return .expired
+                } catch {
+                    return .timerCancelled
+                }
             }
-            self.serviceExtensionTimeWillExpire()
+            var delivered: ExtensionOutcome?
+            for await finish in group {
+                switch finish {
+                case .work(let outcome):
+                    if delivered == nil {
+                        delivered = contentHandler(outcome)
+                        group.cancelAll()
+                    } else {
+                        // The expired extension's work ended late: iOS ignores a second content handler call.
+                        timeline.record(
+                            .duplicateCompletionIgnored, outcome.fallback.map { $0.reason.rawValue } ?? "")
+                        if let image = outcome.image { await downloader.discard(image) }
+                    }
+                case .expired:
+                    guard delivered == nil else { break }
+                    delivered = serviceExtensionTimeWillExpire()
+                    group.cancelAll()
+                case .timerCancelled:
+                    break
+                }
+            }
+            // The work child always ends with an outcome, so `delivered` is set; the fallback only guards the type.
+            return delivered ?? ExtensionOutcome(content: request.content, attachment: nil, fallback: nil)
         }
-        if outcome == nil {
-            await withCheckedContinuation { waiter = $0 }
-        }
-        budget.cancel()
-        // After an expiry the download is cancelled; waiting for it lets its late completion show in
-        // the timeline (ignored by the gate) and its temporary file be discarded.
-        work.cancel()
-        await work.value
-        return outcome!
     }
 
-    private func didReceive() async {
-        guard let imageURL else {
-            complete(attachment: nil, fallback: nil)
-            return
-        }
-        guard let url = URL(string: imageURL), let scheme = url.scheme?.lowercased(),
-            url.host?.isEmpty == false
-        else {
-            complete(
-                attachment: nil, fallback: Fallback(.invalidURL, "\"\(imageURL)\" is not an absolute URL"))
-            return
-        }
-        guard scheme == "https" else {
-            complete(
-                attachment: nil,
-                fallback: Fallback(
-                    .insecureURL,
-                    "\(scheme):// image URLs are refused; only https is downloaded (App Transport Security)"))
-            return
-        }
+    /// The content handler: records the call and passes the outcome on.
+    private func contentHandler(_ outcome: ExtensionOutcome) -> ExtensionOutcome {
+        timeline.record(
+            .contentHandlerCalled, outcome.attachment == nil ? "without attachment" : "with attachment")
+        return outcome
+    }
 
+    /// iOS calls this when the budget is about to run out: the best attempt (the original text) is delivered.
+    private func serviceExtensionTimeWillExpire() -> ExtensionOutcome {
+        let budget = configuration.extensionBudget.shortDescription
+        timeline.record(.timeWillExpire, "budget of \(budget) used up")
+        return contentHandler(
+            outcome(
+                fallback: Fallback(
+                    .extensionExpired, "the extension did not finish within \(budget); the best attempt was delivered")
+            ))
+    }
+
+    private func outcome(fallback: Fallback?, image: DownloadedImage? = nil) -> ExtensionOutcome {
+        ExtensionOutcome(
+            content: request.content, attachment: image.map { Attachment(url: imageURL ?? "", image: $0) },
+            fallback: fallback, image: image)
+    }
+
+    /// `didReceive(_:withContentHandler:)`: what the requirement's extension does with the push.
+    private func didReceive() async -> ExtensionOutcome {
+        guard let imageURL else { return outcome(fallback: nil) }
+        let url: URL
+        switch ImageURLCheck.check(imageURL) {
+        case .failure(let fallback): return outcome(fallback: fallback)
+        case .success(let checked): url = checked
+        }
         timeline.record(.downloadStarted, imageURL)
         do {
             let image = try await download(url)
             timeline.record(
-                .downloadFinished,
-                "\(image.bytes) bytes, \(image.format.rawValue) \(image.width)x\(image.height)")
-            let attachment = Attachment(url: imageURL, image: image)
+                .downloadFinished, "\(image.bytes) bytes, \(image.format.rawValue) \(image.width)x\(image.height)")
             timeline.record(.attachmentCreated, image.file.lastPathComponent)
-            if !complete(attachment: attachment, fallback: nil) {
-                await downloader.discard(image)
-            }
+            return outcome(fallback: nil, image: image)
         } catch let failure as DownloadFailure {
             timeline.record(.downloadFailed, failure.description)
-            complete(attachment: nil, fallback: Fallback(failure.reason, failure.detail))
+            return outcome(fallback: Fallback(failure.reason, failure.detail))
         } catch is CancellationError {
             timeline.record(.downloadFailed, "cancelled")
-            complete(attachment: nil, fallback: Fallback(.extensionExpired, "the download was cancelled"))
+            return outcome(fallback: Fallback(.extensionExpired, "the download was cancelled"))
         } catch {
             timeline.record(.downloadFailed, "\(error)")
-            complete(attachment: nil, fallback: Fallback(.networkError, "\(error)"))
+            return outcome(fallback: Fallback(.networkError, "\(error)"))
         }
     }
 
-    /// The download raced against the download timeout on the injected clock.
+    /// The one place the download deadline is enforced: the download races a timer on the injected clock. A
+    /// file that arrives after it lost (the deadline, a cancellation) is discarded.
     private func download(_ url: URL) async throws -> DownloadedImage {
         let limits = DownloadLimits(
             timeout: configuration.downloadTimeout, maxBytes: configuration.extensionMaxImageBytes)
@@ -130,48 +150,56 @@ actor ServiceExtensionSession {
                 try await clock.sleep(for: timeout)
                 return nil
             }
-            do {
-                if let first = try await group.next(), let image = first {
+            var winner: Result<DownloadedImage, any Error>?
+            while let next = await group.nextResult() {
+                switch (winner, next) {
+                case (nil, .success(let image?)):
+                    winner = .success(image)
                     group.cancelAll()
-                    return image
+                case (nil, .success(nil)):
+                    winner = .failure(DownloadFailure.timeout(after: timeout))
+                    group.cancelAll()
+                case (nil, .failure(let error)):
+                    winner = .failure(error)
+                    group.cancelAll()
+                case (_?, .success(let late?)):
+                    await downloader.discard(late)
+                case (_?, _):
+                    break
                 }
-                throw DownloadFailure.timeout(after: timeout)
-            } catch {
-                // The losing download may still hand over a file; it will never be shown.
-                group.cancelAll()
-                while let late = try? await group.next() {
-                    if let image = late { await downloader.discard(image) }
-                }
-                throw error
             }
+            // A download that won while the extension was being cancelled is returned all the same: the session
+            // then ignores the late completion and discards its file.
+            guard let winner else { throw CancellationError() }
+            return try winner.get()
         }
     }
+}
 
-    /// iOS calls this when the budget is about to run out: deliver the best attempt (the original text) now.
-    /// An attachment is only ever made and handed over in one step, so there is none to add here.
-    func serviceExtensionTimeWillExpire() {
-        let budget = configuration.extensionBudget.shortDescription
-        timeline.record(.timeWillExpire, "budget of \(budget) used up")
-        complete(
-            attachment: nil,
-            fallback: Fallback(
-                .extensionExpired, "the extension did not finish within \(budget); the best attempt was delivered"))
+/// The checks the extension makes on an image URL before downloading it.
+enum ImageURLCheck {
+    enum Outcome {
+        case success(URL)
+        case failure(Fallback)
     }
 
-    /// The content handler: the first call wins, later calls are recorded and ignored.
-    @discardableResult
-    private func complete(attachment: Attachment?, fallback: Fallback?) -> Bool {
-        guard gate.claim() else {
-            timeline.record(.duplicateCompletionIgnored, fallback.map { $0.reason.rawValue } ?? "")
-            return false
+    static func check(_ text: String) -> Outcome {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), !scheme.isEmpty else {
+            return .failure(Fallback(.invalidURL, "\"\(text)\" is not an absolute URL"))
         }
-        timeline.record(
-            .contentHandlerCalled, attachment == nil ? "without attachment" : "with attachment")
-        outcome = ExtensionOutcome(
-            content: bestAttempt, attachment: attachment, fallback: fallback)
-        waiter?.resume()
-        waiter = nil
-        return true
+        guard scheme == "https" else {
+            let written = text.lowercased().hasPrefix("\(scheme)://") ? "\(scheme)://" : "\(scheme):"
+            return .failure(
+                Fallback(
+                    .insecureURL,
+                    "\(written) image URLs are refused; only https is downloaded (App Transport Security)"))
+        }
+        guard let host = url.host, !host.isEmpty else {
+            return .failure(Fallback(.invalidURL, "\"\(text)\" has no host"))
+        }
+        if let port = url.port, !(1...65535).contains(port) {
+            return .failure(Fallback(.invalidURL, "port \(port) is out of range (1-65535)"))
+        }
+        return .success(url)
     }
-
 }

@@ -20,6 +20,16 @@ public struct DeliveryResult: Sendable, Equatable {
     public var pushID: String?
     /// `apns-collapse-id`: a later notification with the same id replaces this one.
     public var collapseID: String?
+    /// The limits this notification was delivered under, per-payload settings applied.
+    public var limits: EffectiveLimits?
+    /// What else the payload said, as it said it (nil when it did not say it).
+    public var badge: Int?
+    public var sound: String?
+    public var threadID: String?
+    public var category: String?
+    public var interruptionLevel: String?
+    public var relevanceScore: Double?
+    public var targetContentID: String?
 
     public init(
         file: String, appState: AppState, delivered: Bool = true, rejection: PayloadRejection? = nil,
@@ -46,6 +56,17 @@ public struct DeliveryResult: Sendable, Equatable {
         self.source = source
         self.pushID = pushID
         self.collapseID = collapseID
+    }
+
+    /// Copies what the payload said besides its text (badge, sound, thread-id, …) into the result.
+    public mutating func report(attributesOf request: NotificationRequest) {
+        badge = request.badge
+        sound = request.sound
+        threadID = request.threadID
+        category = request.category
+        interruptionLevel = request.interruptionLevel
+        relevanceScore = request.relevanceScore
+        targetContentID = request.targetContentID
     }
 }
 
@@ -82,6 +103,14 @@ extension DeliveryResult {
         object["source"] = optional(source?.rawValue)
         object["pushID"] = optional(pushID)
         object["collapseID"] = optional(collapseID)
+        object["limits"] = limits?.jsonValue ?? .null
+        object["badge"] = badge.map { .number(Double($0)) } ?? .null
+        object["sound"] = optional(sound)
+        object["threadID"] = optional(threadID)
+        object["category"] = optional(category)
+        object["interruptionLevel"] = optional(interruptionLevel)
+        object["relevanceScore"] = relevanceScore.map { .number($0) } ?? .null
+        object["targetContentID"] = optional(targetContentID)
         return .object(object)
     }
 

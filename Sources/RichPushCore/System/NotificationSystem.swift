@@ -20,11 +20,17 @@ public struct NotificationSystem: Sendable {
         self.logger = logger
     }
 
-    /// Delivers one payload in the given app state. Never throws: every failure is part of the result.
+    /// Delivers one payload in the given app state, under the system's configuration with the payload's own
+    /// `settings` applied (their `appState` is the caller's to choose). Never throws: every failure is part of
+    /// the result.
     public func deliver(
         payload bytes: some Collection<UInt8> & Sendable, file: String, appState: AppState,
+        settings: PayloadSettings = PayloadSettings(),
         observer: (@Sendable (DeliveryProgress) -> Void)? = nil
     ) async -> DeliveryResult {
+        let configuration = settings.applied(to: self.configuration)
+        let limits = EffectiveLimits(configuration)
+        observer?(.limits(limits))
         let timeline = Timeline(clock: clock, logger: logger(for: file), observer: observer)
         timeline.record(.received, "\(bytes.count) bytes, app \(appState.rawValue)")
 
@@ -32,7 +38,9 @@ public struct NotificationSystem: Sendable {
         do {
             request = try decoder.decode(bytes)
         } catch {
-            return rejected(error, file: file, appState: appState, timeline: timeline)
+            var result = rejected(error, file: file, appState: appState, timeline: timeline)
+            result.limits = limits
+            return result
         }
         timeline.notify(.decoded(request.content))
 
@@ -43,6 +51,8 @@ public struct NotificationSystem: Sendable {
             hint: HintEngine(policy: configuration.imagePolicy).hint(
                 for: request, resolvedImage: resolved),
             source: request.source, pushID: Self.pushID(in: request.userInfo), collapseID: request.collapseID)
+        result.limits = limits
+        result.report(attributesOf: request)
 
         switch SystemRules.decide(request: request, appState: appState, hasImageURL: resolved != nil) {
         case .silent(let fallback):
@@ -67,6 +77,7 @@ public struct NotificationSystem: Sendable {
                 if let problem = validator.rejection(for: attachment) {
                     timeline.record(.attachmentRejected, problem)
                     result.fallback = Fallback(.attachmentRejected, problem)
+                    if let image = outcome.image { await downloader.discard(image) }
                 } else {
                     result.attachment = attachment
                     result.style = .rich
@@ -82,11 +93,14 @@ public struct NotificationSystem: Sendable {
     /// The result for a payload refused before it reached the device, for callers that refuse it unread
     /// (a file too large to be a payload). Decoding failures in ``deliver`` end the same way.
     public func reject(
-        _ rejection: PayloadRejection, file: String, appState: AppState, bytes: Int
+        _ rejection: PayloadRejection, file: String, appState: AppState, bytes: Int,
+        settings: PayloadSettings = PayloadSettings()
     ) -> DeliveryResult {
         let timeline = Timeline(clock: clock, logger: logger(for: file), observer: nil)
         timeline.record(.received, "\(bytes) bytes, app \(appState.rawValue)")
-        return rejected(rejection, file: file, appState: appState, timeline: timeline)
+        var result = rejected(rejection, file: file, appState: appState, timeline: timeline)
+        result.limits = EffectiveLimits(settings.applied(to: configuration))
+        return result
     }
 
     private func rejected(

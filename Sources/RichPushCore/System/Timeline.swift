@@ -21,12 +21,16 @@ final class Timeline: Sendable {
 
     var snapshot: [TimelineEvent] { events.withLock { $0 } }
 
+    /// Stamps and appends a step in one locked turn, so the timeline is always in order, and passes it on
+    /// to the observer in that same order.
     func record(_ kind: TimelineEvent.Kind, _ detail: String = "") {
-        let event = TimelineEvent(at: stopwatch.elapsed, kind, detail)
-        events.withLock { $0.append(event) }
+        events.withLock { events in
+            let event = TimelineEvent(at: stopwatch.elapsed, kind, detail)
+            events.append(event)
+            observer?(.event(event))
+        }
         logger.debug(
             "\(kind.rawValue)", metadata: detail.isEmpty ? nil : ["detail": "\(detail)"])
-        observer?(.event(event))
     }
 
     /// Passes news that is not a timeline step (decoded text, byte counts) to the observer.

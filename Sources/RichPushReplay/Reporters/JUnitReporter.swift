@@ -1,4 +1,5 @@
 import RichPushCore
+import RichPushLibrary
 
 /// JUnit XML: one test case per payload with expectations, failures carrying the mismatches.
 public struct JUnitReporter: Sendable {

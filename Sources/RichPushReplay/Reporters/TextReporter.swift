@@ -1,4 +1,5 @@
 public import RichPushCore
+import RichPushLibrary
 
 /// One line a person can scan per notification, then the summary.
 public struct TextReporter: Sendable {

@@ -1,4 +1,5 @@
 public import RichPushCore
+public import RichPushLibrary
 
 /// The replay of one payload file: its result and how it compares with its expectation.
 public struct ReplayItem: Sendable {

@@ -1,4 +1,5 @@
 public import RichPushCore
+public import RichPushLibrary
 
 /// Replays payloads through the emulated device, many at once, and checks them against their expectations.
 public struct ReplayRunner: Sendable {
@@ -43,16 +44,14 @@ public struct ReplayRunner: Sendable {
 
     /// Replays one payload and judges it.
     public func replay(_ payload: LoadedPayload) async -> ReplayItem {
-        let state = payload.expectation?.appState ?? defaultState
+        let settings = payload.settings
+        let state = settings.appState ?? defaultState
         let result: DeliveryResult
         if let bytes = payload.bytes {
-            var system = self.system
-            if let expectation = payload.expectation {
-                system.configuration = expectation.configuration(from: system.configuration)
-            }
-            result = await system.deliver(payload: bytes, file: payload.file.path, appState: state)
+            result = await system.deliver(payload: bytes, file: payload.file.path, appState: state, settings: settings)
         } else if let size = payload.oversizedBytes {
-            result = system.reject(.oversizedFile(bytes: size), file: payload.file.path, appState: state, bytes: size)
+            result = system.reject(
+                .oversizedFile(bytes: size), file: payload.file.path, appState: state, bytes: size, settings: settings)
         } else {
             let problem = "\(payload.file.path): \(payload.readError ?? "cannot read the file")"
             return ReplayItem(file: payload.file, result: nil, verdict: .failed([problem]), error: problem)

@@ -1,8 +1,10 @@
 import Foundation
 import RichPushCore
+import RichPushLibrary
 
-/// The payload files the notification center offers to send: `*.json` and `*.apns` under a folder,
-/// recursively, sorted by relative path; expectation files (`*.expect.json`) are left out.
+/// The payload files the notification center offers to send, found by the same payload source replay uses:
+/// regular `*.json` and `*.apns` files under a folder, recursively, without dot-folders and expectations,
+/// sorted by relative path.
 public struct PayloadLibrary: Sendable {
     /// The folder, as the user named it (e.g. "payloads").
     public var root: String
@@ -13,43 +15,32 @@ public struct PayloadLibrary: Sendable {
 
     /// Paths relative to `root`, sorted.
     public func files() throws -> [String] {
-        let manager = FileManager.default
         var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw LibraryError(message: "\(root) is not a folder")
         }
-        guard let enumerator = manager.enumerator(atPath: root) else {
-            throw LibraryError(message: "cannot read the folder \(root)")
+        let discovery: Discovery
+        do {
+            discovery = try PayloadDiscovery().discover([root])
+        } catch {
+            throw LibraryError(message: "\(error)")
         }
-        var files: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory {
-                    enumerator.skipDescendants()
-                }
-                continue
-            }
-            guard PayloadDecoder.isPayloadFile(named: name) else { continue }
-            var isFolder: ObjCBool = false
-            if manager.fileExists(atPath: path(of: relative), isDirectory: &isFolder), !isFolder.boolValue {
-                files.append(relative)
-            }
+        if let unreadable = discovery.problems.first(where: { $0.path == root }) {
+            throw LibraryError(message: unreadable.description)
         }
-        return files.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return discovery.files.map { $0.path.hasPrefix(prefix) ? String($0.path.dropFirst(prefix.count)) : $0.path }
     }
 
-    /// The bytes of a payload file named by its relative path.
+    /// The bytes of a payload file named by its relative path; never blocks on a file that is not regular.
     public func contents(of relativePath: String) throws -> [UInt8] {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path(of: relativePath))
-        if let size = attributes?[.size] as? Int, size > PayloadDecoder.maxFileBytes {
+        let loaded = LoadedPayload.load(PayloadFile(path: path(of: relativePath)))
+        if let bytes = loaded.bytes { return bytes }
+        if let size = loaded.oversizedBytes {
             throw LibraryError(
                 message: "\(path(of: relativePath)): \(PayloadRejection.oversizedFile(bytes: size).detail)")
         }
-        guard let data = FileManager.default.contents(atPath: path(of: relativePath)) else {
-            throw LibraryError(message: "cannot read \(path(of: relativePath))")
-        }
-        return [UInt8](data)
+        throw LibraryError(message: "\(path(of: relativePath)): \(loaded.readError ?? "cannot read the file")")
     }
 
     /// The path the result reports as its `file`, like replay does: the root joined with the relative path.
@@ -57,7 +48,6 @@ public struct PayloadLibrary: Sendable {
         if root.isEmpty || root == "." { return relativePath }
         return root.hasSuffix("/") ? root + relativePath : root + "/" + relativePath
     }
-
 }
 
 extension PayloadLibrary {

@@ -1,12 +1,12 @@
 import Foundation
 import RichPushCore
+import RichPushLibrary
 import RichPushNetwork
-import RichPushReplay
 import RichPushTUI
 
 /// Sends payloads from the notification center under the same per-payload settings replay uses: the
-/// image key paths and durations in `given` of the `NAME.expect.json` beside the payload. The app state
-/// stays the one the person chose on screen.
+/// `given` of the `NAME.expect.json` beside the payload, applied by the system. The app state stays the one
+/// the person chose on screen.
 struct PayloadSettingsDelivery: NotificationDelivering {
     var system: NotificationSystem
     var store: AttachmentStore
@@ -14,14 +14,17 @@ struct PayloadSettingsDelivery: NotificationDelivering {
     func deliver(
         payload: [UInt8], file: String, appState: AppState, observer: @escaping @Sendable (DeliveryProgress) -> Void
     ) async -> DeliveryResult {
-        var system = self.system
         let expectationPath = PayloadDiscovery.expectationPath(for: file)
-        if let bytes = FileManager.default.contents(atPath: expectationPath),
-            let expectation = try? Expectation.parse(Array(bytes))
-        {
-            system.configuration = expectation.configuration(from: system.configuration)
-        }
-        return await system.deliver(payload: payload, file: file, appState: appState, observer: observer)
+        let settings =
+            if FileManager.default.fileExists(atPath: expectationPath),
+                case .success(let expectation) = LoadedPayload.loadExpectation(expectationPath)
+            {
+                expectation.given
+            } else {
+                PayloadSettings()
+            }
+        return await system.deliver(
+            payload: payload, file: file, appState: appState, settings: settings, observer: observer)
     }
 
     func discardAttachments(_ files: [String]) async {

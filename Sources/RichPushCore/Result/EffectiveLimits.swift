@@ -1,0 +1,37 @@
+/// The limits one notification was delivered under, after its per-payload settings were applied,
+/// so every front end explains a timeout or an expiry with the numbers that were really in force.
+public struct EffectiveLimits: Sendable, Equatable {
+    /// The image download deadline.
+    public var downloadTimeout: Duration
+    /// The time the extension had before `serviceExtensionTimeWillExpire`.
+    public var extensionBudget: Duration
+    /// The largest image the extension's downloader accepted.
+    public var maxImageBytes: Int
+    /// The largest image attachment iOS accepts after the extension (10 MB).
+    public var attachmentMaxBytes: Int
+
+    public init(
+        downloadTimeout: Duration, extensionBudget: Duration, maxImageBytes: Int, attachmentMaxBytes: Int
+    ) {
+        self.downloadTimeout = downloadTimeout
+        self.extensionBudget = extensionBudget
+        self.maxImageBytes = maxImageBytes
+        self.attachmentMaxBytes = attachmentMaxBytes
+    }
+
+    public init(_ configuration: DeliveryConfiguration) {
+        self.init(
+            downloadTimeout: configuration.downloadTimeout, extensionBudget: configuration.extensionBudget,
+            maxImageBytes: configuration.extensionMaxImageBytes, attachmentMaxBytes: configuration.maxImageBytes)
+    }
+
+    /// The contract's `limits` object: durations in seconds, sizes in bytes.
+    public var jsonValue: JSONValue {
+        [
+            "downloadTimeout": .number(downloadTimeout.seconds),
+            "extensionBudget": .number(extensionBudget.seconds),
+            "maxImageBytes": .number(Double(maxImageBytes)),
+            "attachmentMaxBytes": .number(Double(attachmentMaxBytes)),
+        ]
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a path is, read with `stat(2)` (links followed) or `lstat(2)`: the facts discovery and reading
+/// decide on, so that only regular files are ever opened as payloads.
+struct FileNode: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        case regular, directory, fifo, socket, characterDevice, blockDevice, symlink, other
+
+        init(mode: mode_t) {
+            switch mode & S_IFMT {
+            case S_IFREG: self = .regular
+            case S_IFDIR: self = .directory
+            case S_IFIFO: self = .fifo
+            case S_IFSOCK: self = .socket
+            case S_IFCHR: self = .characterDevice
+            case S_IFBLK: self = .blockDevice
+            case S_IFLNK: self = .symlink
+            default: self = .other
+            }
+        }
+
+        /// "a FIFO", "a folder", … for messages.
+        var phrase: String {
+            switch self {
+            case .regular: "a regular file"
+            case .directory: "a folder"
+            case .fifo: "a FIFO (named pipe)"
+            case .socket: "a socket"
+            case .characterDevice: "a character device"
+            case .blockDevice: "a block device"
+            case .symlink: "a symbolic link"
+            case .other: "not a regular file"
+            }
+        }
+    }
+
+    /// Identity of the file itself, so one file reached by two paths is recognised.
+    struct Identity: Sendable, Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    var kind: Kind
+    var size: Int
+    var identity: Identity
+
+    init(_ info: stat) {
+        kind = Kind(mode: info.st_mode)
+        size = Int(info.st_size)
+        identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// The node at `path`, links followed; the error is the system's message ("No such file or directory").
+    static func following(_ path: String) -> Result<FileNode, FileProblem> {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .failure(FileProblem(errno: errno)) }
+        return .success(FileNode(info))
+    }
+
+    /// The node at `path` itself, a link not followed.
+    static func itself(_ path: String) -> Result<FileNode, FileProblem> {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .failure(FileProblem(errno: errno)) }
+        return .success(FileNode(info))
+    }
+}
+
+/// A failed system call on a file, in words.
+struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    var code: Int32
+    var message: String
+
+    init(errno code: Int32) {
+        self.code = code
+        self.message = String(cString: strerror(code))
+    }
+
+    init(_ message: String) {
+        self.code = 0
+        self.message = message
+    }
+
+    var description: String { message }
+}
+
+/// Reads files without ever blocking on something that is not a regular file.
+enum SafeFileReader {
+    enum Outcome: Sendable, Equatable {
+        /// The whole file, at most `limit` bytes.
+        case bytes([UInt8])
+        /// Larger than `limit`: only its size (the file's own, links followed) was read.
+        case tooLarge(size: Int)
+        case failure(String)
+    }
+
+    /// Opens `path` without blocking (a FIFO or a device would block a plain open), checks on the open file
+    /// that it is a regular file, and reads it if it holds at most `limit` bytes.
+    static func read(_ path: String, limit: Int) -> Outcome {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let problem = FileProblem(errno: errno)
+            if problem.code == EACCES { return .failure("cannot read the file: permission denied") }
+            if problem.code == ENOENT { return .failure("cannot open the file: missing, or a broken link") }
+            return .failure("cannot open the file: \(problem)")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            return .failure("cannot read the file: \(FileProblem(errno: errno))")
+        }
+        let node = FileNode(info)
+        guard node.kind == .regular else { return .failure("is \(node.kind.phrase), not a regular file") }
+        guard node.size <= limit else { return .tooLarge(size: node.size) }
+        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.read(descriptor, base + count, buffer.count - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return .failure("cannot read the file: \(FileProblem(errno: errno))")
+            }
+            if got == 0 { break }
+            count += got
+        }
+        // The file grew after fstat: judge by what is there now.
+        if count > limit { return .tooLarge(size: max(count, node.size)) }
+        return .bytes(Array(bytes[..<count]))
+    }
+}
