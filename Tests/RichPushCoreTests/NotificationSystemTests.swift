@@ -39,13 +39,15 @@ import Testing
             ])
     }
 
-    @Test func observersHearTheDecodedTextThenEveryStepAndTheBytes() async {
+    @Test func observersHearTheLimitsTheDecodedTextThenEveryStepAndTheBytes() async {
         let heard = Mutex<[DeliveryProgress]>([])
         let system = NotificationSystem(downloader: ScriptedDownloader.succeeding(bytes: 100))
         let result = await system.deliver(payload: payload(Self.imagePayload), file: "p.json", appState: .closed) {
             progress in heard.withLock { $0.append(progress) }
         }
-        let progress = heard.withLock { $0 }
+        let all = heard.withLock { $0 }
+        #expect(all.first == .limits(EffectiveLimits(DeliveryConfiguration())))
+        let progress = all.dropFirst()
         #expect(
             progress.first.flatMap { if case .event(let event) = $0 { event.kind } else { nil } }
                 == TimelineEvent.Kind.received)

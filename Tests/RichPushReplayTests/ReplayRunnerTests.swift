@@ -1,5 +1,6 @@
 import Foundation
 import RichPushCore
+import RichPushLibrary
 import RichPushReplay
 import Synchronization
 import Testing

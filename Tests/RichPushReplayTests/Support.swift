@@ -59,18 +59,19 @@ func richpushBinary() -> String {
 
 /// Runs `richpush` with arguments in a working directory, with no terminal attached.
 func runRichpush(_ arguments: [String], in directory: String = repositoryRoot) async throws -> CommandRun {
-    try await runProgram(richpushBinary(), arguments, in: directory)
+    try await runExecutable(richpushBinary(), arguments, in: directory)
 }
 
 /// `richpush` run by the unprivileged user `nobody` (through runuser), for checks root would pass anyway.
 /// Nil when this process is not root or runuser is missing.
 func runRichpushAsNobody(_ arguments: [String], in directory: String = repositoryRoot) async throws -> CommandRun? {
     guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { return nil }
-    return try await runProgram("/usr/sbin/runuser", ["-u", "nobody", "--", richpushBinary()] + arguments, in: directory)
+    return try await runExecutable(
+        "/usr/sbin/runuser", ["-u", "nobody", "--", richpushBinary()] + arguments, in: directory)
 }
 
 /// Runs a program with arguments in a working directory, with no terminal attached.
-func runProgram(_ executable: String, _ arguments: [String], in directory: String = repositoryRoot) async throws
+func runExecutable(_ executable: String, _ arguments: [String], in directory: String = repositoryRoot) async throws
     -> CommandRun
 {
     let process = Process()

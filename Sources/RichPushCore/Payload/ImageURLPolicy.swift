@@ -7,7 +7,7 @@ public struct ImageURLPolicy: Sendable, Equatable {
         "fcm_options.image", "notification.image",
     ])
 
-    /// Image keys of well-known SDKs and the seed articles, used only to hint at a missing key path.
+    /// Image keys of well-known SDKs and common tutorials (`data.smallImage`, `aps.alert.image`), used only to hint at a missing key path.
     public static let wellKnownKeyPaths: [PayloadKeyPath] = [
         "fcm_options.image", "notification.image", "data.smallImage", "aps.alert.image", "att.id",
         "os_data.att.id", "com.urbanairship.media_attachment.url", "ab.att.url", "ct_mediaUrl",

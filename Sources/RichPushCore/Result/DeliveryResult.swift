@@ -1,4 +1,4 @@
-/// What happened to one notification, in the JSON result contract of DESIGN.md.
+/// What happened to one notification, in the JSON result contract (the README's "The result contract").
 public struct DeliveryResult: Sendable, Equatable {
     public var file: String
     public var appState: AppState

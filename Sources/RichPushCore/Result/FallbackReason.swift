@@ -1,6 +1,6 @@
 /// Why a notification was shown as plain text although an image was asked for.
 ///
-/// The raw values are the stable reason codes of the JSON result contract (DESIGN.md).
+/// The raw values are the stable reason codes of the JSON result contract (the README's "The result contract").
 public enum FallbackReason: String, Sendable, CaseIterable, Codable {
     case foreground
     case notMutable

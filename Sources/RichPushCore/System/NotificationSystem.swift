@@ -118,7 +118,7 @@ public struct NotificationSystem: Sendable {
         return logger
     }
 
-    /// Display statistics (seed article) report the `push_id` custom key when a notification is shown.
+    /// Extensions that report display statistics send the `push_id` custom key when a notification is shown.
     private static func pushID(in userInfo: JSONObject) -> String? {
         switch userInfo["push_id"] ?? userInfo["data"]?["push_id"] {
         case .string(let id)?: id

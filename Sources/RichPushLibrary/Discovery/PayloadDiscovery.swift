@@ -70,7 +70,8 @@ public struct Discovery: Sendable, Equatable {
 /// - Folders are walked recursively in name order; entries whose names start with a dot are skipped.
 /// - A symbolic link is resolved once: a link to a file is that file, a link to a folder is walked unless it
 ///   leads back into a folder being walked.
-/// - A file reached by two paths (`dir` and `dir/../dir`, a link) is found once, under its first path.
+/// - A file reached by two paths (`dir` and `dir/../dir`, a link) is found once, under the first path that
+///   reached it.
 /// - A folder that cannot be read is a problem naming it.
 public struct PayloadDiscovery: Sendable {
     public init() {}
@@ -129,11 +130,8 @@ public struct PayloadDiscovery: Sendable {
         }
 
         mutating func payload(_ path: String, node: FileNode) {
-            if let earlier = found[node.identity], earlier.unicodeScalars.lexicographicallyPrecedes(path.unicodeScalars)
-            {
-                return
-            }
-            found[node.identity] = path
+            // The first path that led to the file names it: the order the user gave the paths in.
+            if found[node.identity] == nil { found[node.identity] = path }
         }
 
         mutating func folder(_ path: String, node: FileNode) {

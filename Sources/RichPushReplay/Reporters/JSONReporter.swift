@@ -1,7 +1,7 @@
 import RichPushCore
 import RichPushLibrary
 
-/// An array of result objects exactly as in DESIGN.md, ordered by file path.
+/// An array of result objects as the README's result contract describes them, ordered by file path.
 ///
 /// A file that could not be read (or is not a regular file) has no notification; it appears as
 /// `{"file", "delivered": false, "error"}` so the array counts every payload the text report counts.

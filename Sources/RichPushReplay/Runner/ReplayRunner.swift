@@ -39,7 +39,7 @@ public struct ReplayRunner: Sendable {
             }
         }
         let elapsed = (ContinuousClock.now - start).seconds
-        return ReplayReport(items: items.map { $0! }, elapsed: elapsed)
+        return ReplayReport(items: items.compactMap { $0 }, elapsed: elapsed)
     }
 
     /// Replays one payload and judges it.

@@ -61,7 +61,7 @@ struct SizeArgument: ExpressibleByArgument, Sendable {
     var bytes: Int
 
     init?(argument: String) {
-        guard let bytes = try? FaultSpec.parseSize(argument, name: "size"), bytes > 0 else { return nil }
+        guard let bytes = ByteSize.parse(argument), bytes > 0 else { return nil }
         self.bytes = bytes
     }
 }
