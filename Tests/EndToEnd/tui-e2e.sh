@@ -5,12 +5,17 @@
 #   Tests/EndToEnd/tui-e2e.sh                      # after `swift build`
 #   RICHPUSH_BIN=.build/release/richpush Tests/EndToEnd/tui-e2e.sh
 #
+# Every key is sent once, then the script waits until the screen shows what that key must change;
+# the timeout only bounds a failure, and no key is ever sent again. The payloads are copied into a
+# fresh folder so the library's order, and so each cursor move, is known.
+#
 # Environment:
 #   RICHPUSH_BIN                   the binary (default .build/debug/richpush)
-#   RICHPUSH_E2E_PAYLOADS          payload folder given to --payloads (default payloads)
-#   RICHPUSH_E2E_IMAGE_PAYLOAD     a payload that gets an image (default: png-background.json, found in the folder)
-#   RICHPUSH_E2E_FALLBACK_PAYLOAD  a payload that falls back (default: http-url.json, found in the folder)
-#   RICHPUSH_E2E_TIMEOUT           seconds to wait for each expected screen (default 20)
+#   RICHPUSH_E2E_PAYLOADS          the corpus the payloads are copied from (default payloads); its images/
+#                                  folder is the fixture root
+#   RICHPUSH_E2E_IMAGE_PAYLOAD     a payload that gets an image (default: png-background.json, found in the corpus)
+#   RICHPUSH_E2E_FALLBACK_PAYLOAD  a payload that falls back (default: http-url.json, found in the corpus)
+#   RICHPUSH_E2E_TIMEOUT           seconds to wait for each expected screen before failing (default 20)
 #
 # Prints one line per check and "N passed, N failed"; exits non-zero when a check failed.
 set -u
@@ -23,6 +28,7 @@ TIMEOUT=${RICHPUSH_E2E_TIMEOUT:-20}
 SOCKET="richpush-e2e-$$"
 PANE="e2e"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/richpush-e2e.XXXXXX")
+LIBRARY="$WORK/payloads"
 passed=0
 failed=0
 
@@ -31,6 +37,7 @@ find_payload() {  # relative path of the first payload named $1 under $PAYLOADS
 }
 IMAGE_PAYLOAD=${RICHPUSH_E2E_IMAGE_PAYLOAD:-$(find_payload png-background.json)}
 FALLBACK_PAYLOAD=${RICHPUSH_E2E_FALLBACK_PAYLOAD:-$(find_payload http-url.json)}
+EXPIRED_PAYLOAD=$(find_payload extension-expired.json)
 
 tm() { tmux -L "$SOCKET" -f /dev/null "$@"; }
 cleanup() {
@@ -54,10 +61,11 @@ fail() {
     echo "----------------"
 }
 
-# wait_for DESCRIPTION TEXT [TIMEOUT]: polls the screen until it contains TEXT (fixed string).
+# wait_for DESCRIPTION TEXT: waits until the screen contains TEXT (a fixed string). The timeout only
+# bounds a failure.
 wait_for() {
-    local description=$1 text=$2 limit=${3:-$TIMEOUT}
-    local deadline=$(($(now_ms) + limit * 1000))
+    local description=$1 text=$2
+    local deadline=$(($(now_ms) + TIMEOUT * 1000))
     while [ "$(now_ms)" -lt "$deadline" ]; do
         if screen | grep -qF -- "$text"; then
             pass "$description"
@@ -65,11 +73,26 @@ wait_for() {
         fi
         sleep 0.05
     done
-    fail "$description (waited ${limit}s for \"$text\")"
+    fail "$description (waited ${TIMEOUT}s for \"$text\")"
     return 1
 }
 
-# wait_gone DESCRIPTION TEXT: polls until the screen no longer contains TEXT.
+# wait_for_line DESCRIPTION REGEX: waits until a line of the screen matches REGEX (extended).
+wait_for_line() {
+    local description=$1 pattern=$2
+    local deadline=$(($(now_ms) + TIMEOUT * 1000))
+    while [ "$(now_ms)" -lt "$deadline" ]; do
+        if screen | grep -qE -- "$pattern"; then
+            pass "$description"
+            return 0
+        fi
+        sleep 0.05
+    done
+    fail "$description (waited ${TIMEOUT}s for a line matching /$pattern/)"
+    return 1
+}
+
+# wait_gone DESCRIPTION TEXT: waits until the screen no longer contains TEXT.
 wait_gone() {
     local description=$1 text=$2
     local deadline=$(($(now_ms) + TIMEOUT * 1000))
@@ -86,41 +109,62 @@ wait_gone() {
 
 keys() { tm send-keys -t "$PANE" "$@"; }
 
-# select_payload RELATIVE_PATH: moves the library cursor (which shows "▶ NAME") to the file.
-select_payload() {
-    local name=$1 tries=0
-    keys g
-    while [ $tries -lt 200 ]; do
-        if screen | grep -qF -- "▶ $name"; then
-            pass "library cursor on $name"
-            return 0
-        fi
-        keys Down
-        tries=$((tries + 1))
-        sleep 0.05
-    done
-    fail "library cursor never reached $name"
-    return 1
+# press KEY DESCRIPTION TEXT: sends one key, once, then waits for the text it must bring on screen.
+press() {
+    local key=$1 description=$2 text=$3
+    keys "$key"
+    wait_for "$description" "$text"
 }
 
 # launch EXTRA_ARGS...: starts the TUI in the pane's shell, echoing its exit status and the tty
 # settings afterwards so the checks can see that the terminal was restored.
 launch() {
-    keys -l "clear; stty -g > '$WORK/stty.before'; $BIN tui --payloads '$PAYLOADS' $*; echo EXIT=\$?; stty -g > '$WORK/stty.after'; cmp -s '$WORK/stty.before' '$WORK/stty.after' && echo STTY=re''stored || echo STTY=changed"
+    keys -l "clear; stty -g > '$WORK/stty.before'; $BIN tui --payloads '$LIBRARY' --fixtures '$PAYLOADS/images' $*; echo EXIT=\$?; stty -g > '$WORK/stty.after'; cmp -s '$WORK/stty.before' '$WORK/stty.after' && echo STTY=re''stored || echo STTY=changed"
     LAUNCHED_AT=$(now_ms)
     keys Enter
 }
+
+# quit_by_signal NAME: the running TUI gets the signal and must leave as cleanly as with q.
+quit_by_signal() {
+    local name=$1 pid
+    pid=$(pgrep -n -f -- "tui --payloads $LIBRARY" || true)
+    if [ -z "$pid" ]; then
+        fail "SIG$name: no richpush process found"
+        return 1
+    fi
+    kill -"$name" "$pid"
+    wait_for "SIG$name exits with status 0" "EXIT=0"
+    wait_for "the terminal settings are restored after SIG$name" "STTY=restored"
+}
+
+# local_file: the attachment path the open detail view shows.
+local_file() { screen | sed -n 's/.*Local file  *\(\/[^ │]*\).*/\1/p' | head -n 1; }
 
 if [ ! -x "$BIN" ]; then
     echo "not ok - $BIN is not an executable (build first, or set RICHPUSH_BIN)"
     echo "0 passed, 1 failed"
     exit 1
 fi
-if [ -z "$IMAGE_PAYLOAD" ] || [ -z "$FALLBACK_PAYLOAD" ]; then
-    echo "not ok - payloads png-background.json / http-url.json not found under $PAYLOADS"
+if [ -z "$IMAGE_PAYLOAD" ] || [ -z "$FALLBACK_PAYLOAD" ] || [ -z "$EXPIRED_PAYLOAD" ]; then
+    echo "not ok - payloads png-background.json / http-url.json / extension-expired.json not found under $PAYLOADS"
     echo "0 passed, 1 failed"
     exit 1
 fi
+
+# The library, in the order the TUI lists it: each payload with its expectation (the given settings).
+copy_payload() {  # SOURCE (relative to $PAYLOADS) DESTINATION (relative to the library)
+    mkdir -p "$(dirname "$LIBRARY/$2")"
+    cp "$PAYLOADS/$1" "$LIBRARY/$2"
+    if [ -f "$PAYLOADS/${1%.json}.expect.json" ]; then cp "$PAYLOADS/${1%.json}.expect.json" "$LIBRARY/${2%.json}.expect.json"; fi
+}
+copy_payload "$EXPIRED_PAYLOAD" fallback/extension-expired.json
+copy_payload "$FALLBACK_PAYLOAD" fallback/http-url.json
+copy_payload "$IMAGE_PAYLOAD" rich/png-background.json
+mkdir -p "$LIBRARY/threads"
+for number in 1 2; do
+    printf '{"aps":{"alert":{"title":"Sale update %s","body":"Prices drop again"},"thread-id":"sale"}}\n' \
+        "$number" > "$LIBRARY/threads/sale-$number.json"
+done
 
 tm new-session -d -s e2e -n "$PANE" -x 120 -y 40 \
     "env -i HOME='$WORK' HISTFILE=/dev/null PATH='$PATH' LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=xterm-256color PS1='$ ' bash --norc --noprofile"
@@ -132,52 +176,61 @@ launch --state background
 if wait_for "first frame shows the header with the app state" "App state: BACKGROUND"; then
     echo "# first frame after $(($(now_ms) - LAUNCHED_AT)) ms (tmux polling included)"
 fi
-wait_for "first frame shows the payload library" "Payloads ("
+wait_for "first frame shows the payload library" "Payloads (5)"
 wait_for "first frame shows the notification center" "Notification Center (0)"
+wait_for "the library cursor starts on the first payload" "▶ fallback/extension-expired.json"
 
 # 2. App state keys.
-keys c
-wait_for "c switches to closed" "App state: CLOSED"
-keys s
-wait_for "s cycles closed -> foreground" "App state: FOREGROUND"
+press c "c switches to closed" "App state: CLOSED"
+press s "s cycles closed -> foreground" "App state: FOREGROUND"
 pressed=$(now_ms)
-keys b
-if wait_for "b switches to background" "App state: BACKGROUND"; then
+if press b "b switches to background" "App state: BACKGROUND"; then
     echo "# key press to redrawn frame: $(($(now_ms) - pressed)) ms (tmux polling included)"
 fi
 
 # 3. A payload that gets an image.
-select_payload "$IMAGE_PAYLOAD" && keys Enter
-wait_for "the image payload is delivered rich" "png 640x480"
+press Down "Down moves the library cursor" "▶ fallback/http-url.json"
+press Down "Down moves the library cursor again" "▶ rich/png-background.json"
+press Enter "the image payload is delivered rich" "png 640x480"
 
 # 4. A payload that falls back to plain text.
-select_payload "$FALLBACK_PAYLOAD" && keys Enter
-wait_for "the http payload falls back with its reason" "plain text — insecureURL"
+press Up "Up moves the library cursor back" "▶ fallback/http-url.json"
+press Enter "the http payload falls back with its reason" "plain text — insecureURL"
 wait_for "both notifications are listed" "Notification Center (2)"
 
-# 5. Detail view of the rich notification (second from the top: newest first).
-keys Tab Down Enter
-wait_for "detail view opens" "Notification detail"
-wait_for "detail shows the attachment's SHA-256" "SHA-256"
-wait_for "detail shows the MIME type" "image/png"
-wait_for "detail shows the timeline" "Timeline"
-keys G
-wait_for "detail timeline reaches presentation" "presented"
+# 5. The limits of that payload: its expectation gives the extension a 1 s budget.
+press Up "Up reaches the first payload" "▶ fallback/extension-expired.json"
+press Enter "in flight, the progress counts down from the payload's own 1 s budget" "left of 1 s budget"
+wait_for "the expired extension falls back" "plain text — extensionExpired"
+# Tab only changes highlighting, which capture-pane does not show: the key after it proves it.
+keys Tab
+press Enter "Enter on the newest notification opens its detail" "Notification detail"
+wait_for "the detail explains the expiry with the payload's own budget" "used up its 1 second"
+wait_for "the detail says what else the payload said" "Sound       default"
 keys Escape
 wait_gone "Esc closes the detail view" "Notification detail"
 
-# 5b. Deleting a notification removes its downloaded image file.
-keys Enter
+# 6. Detail view of the rich notification (third from the top: newest first).
+keys Down
+wait_for_line "Down selects the fallback notification" "▶ [0-9:]{8}  Still delivered"
+keys Down
+wait_for_line "Down selects the rich notification" "▶ [0-9:]{8}  New arrivals"
+press Enter "detail view opens" "Notification detail"
+wait_for "detail shows the attachment's SHA-256" "SHA-256"
+wait_for "detail shows the MIME type" "image/png"
+keys G
+wait_for_line "G scrolls the detail to the timeline's end" "[0-9] s  presented"
+
+# 6b. Deleting a notification removes its downloaded image file.
 wait_for "the detail shows the attachment's local file" "Local file"
-attachment=$(screen | sed -n 's/.*Local file  *\(\/[^ │]*\).*/\1/p' | head -n 1)
+attachment=$(local_file)
 if [ -n "$attachment" ] && [ -f "$attachment" ]; then
     pass "the attachment file exists while the notification is listed"
 else
     fail "the attachment file exists while the notification is listed (got \"$attachment\")"
 fi
-keys d
-wait_for "d in the detail view deletes the notification" "Notification Center (1)"
-deadline=$(($(now_ms) + 5000))
+press d "d in the detail view deletes the notification" "Notification Center (2)"
+deadline=$(($(now_ms) + TIMEOUT * 1000))
 while [ -n "$attachment" ] && [ -f "$attachment" ] && [ "$(now_ms)" -lt "$deadline" ]; do sleep 0.05; done
 if [ -n "$attachment" ] && [ ! -e "$attachment" ]; then
     pass "deleting the notification removed its attachment file"
@@ -185,29 +238,41 @@ else
     fail "deleting the notification removed its attachment file ($attachment)"
 fi
 
-# 6. Help overlay.
-keys '?'
-wait_for "? opens the help overlay" "Keys · Esc or ? to close"
+# 7. Notifications with one thread-id stack; Enter spreads the stack out, Space folds it.
+keys Tab
+press G "G moves the library cursor to the last payload" "▶ threads/sale-2.json"
+press Enter "the first sale notification arrives" "Notification Center (3)"
+press Up "Up moves the library cursor" "▶ threads/sale-1.json"
+press Enter "the second sale notification stacks on the first" "+1 more · thread sale"
+wait_for "the stack counts as two notifications" "Notification Center (4)"
+keys Tab
+press Enter "Enter on the stack spreads it out" "thread sale · 2 notifications · Space collapses"
+keys Space
+wait_gone "Space folds the stack again" "Space collapses"
+wait_for "the folded stack shows its newest notification and +1 more" "+1 more · thread sale"
+
+# 8. Help overlay.
+press '?' "? opens the help overlay" "Keys · Esc or ? to close"
+wait_for "the help lists the stack key" "expand or collapse a stack"
 keys Escape
 wait_gone "Esc closes the help" "Keys · Esc or ? to close"
 
-# 7. Foreground: a plain banner, no image.
-keys Tab f
-wait_for "f switches to foreground" "App state: FOREGROUND"
-select_payload "$IMAGE_PAYLOAD" && keys Enter
-wait_for "a foreground arrival shows a banner" "Banner · app in foreground"
+# 9. Foreground: a plain banner, no image.
+keys Tab
+press f "f switches to foreground" "App state: FOREGROUND"
+press Up "Up moves the library cursor to the image payload" "▶ rich/png-background.json"
+press Enter "a foreground arrival shows a banner" "Banner · app in foreground"
 wait_for "a foreground arrival is plain text" "plain text — foreground"
 wait_gone "the banner goes away by itself" "Banner · app in foreground"
 
-# 8. Resizing, down to a terminal too small for the layout, and back.
+# 10. Resizing, down to a terminal too small for the layout, and back.
 tm resize-window -t e2e -x 50 -y 12
 wait_for "a too-small terminal gets a clear message" "Terminal too small"
 tm resize-window -t e2e -x 120 -y 40
-wait_for "the layout comes back after resizing" "Notification Center (2)"
+wait_for "the layout comes back after resizing" "Notification Center (5)"
 
-# 9. q quits with status 0 and the terminal restored.
-keys q
-wait_for "q exits with status 0" "EXIT=0"
+# 11. q quits with status 0 and the terminal restored.
+press q "q exits with status 0" "EXIT=0"
 wait_for "the terminal settings are restored after q" "STTY=restored"
 wait_gone "the UI is gone from the screen after q" "App state:"
 store=$(dirname "${attachment:-/nonexistent/x}")
@@ -217,24 +282,34 @@ else
     fail "quitting removed the attachment folder ($store)"
 fi
 
-# 10. Ctrl-C also quits cleanly.
+# 12. Ctrl-C also quits cleanly.
 launch --state closed
 wait_for "second launch shows the requested state" "App state: CLOSED"
-keys C-c
-wait_for "Ctrl-C exits with status 0" "EXIT=0"
+press C-c "Ctrl-C exits with status 0" "EXIT=0"
 wait_for "the terminal settings are restored after Ctrl-C" "STTY=restored"
 
-# 11. SIGTERM (e.g. the CI job or a window manager closing it) leaves as cleanly as q.
+# 13. SIGTERM (e.g. the CI job or a window manager closing it) leaves as cleanly as q, attachments removed.
 launch --state background
 wait_for "third launch shows the notification center" "App state: BACKGROUND"
-pid=$(pgrep -n -f -- "tui --payloads $PAYLOADS --state background" || true)
-if [ -n "$pid" ]; then
-    kill -TERM "$pid"
-    wait_for "SIGTERM exits with status 0" "EXIT=0"
-    wait_for "the terminal settings are restored after SIGTERM" "STTY=restored"
+press Down "the library cursor moves in the third launch" "▶ fallback/http-url.json"
+press Down "the library cursor reaches the image payload" "▶ rich/png-background.json"
+press Enter "the image payload is delivered before SIGTERM" "png 640x480"
+keys Tab
+press Enter "its detail opens" "Local file"
+attachment=$(local_file)
+quit_by_signal TERM
+if [ -n "$attachment" ] && [ ! -e "$(dirname "$attachment")" ]; then
+    pass "SIGTERM removed the attachment folder"
 else
-    fail "SIGTERM: no richpush process found"
+    fail "SIGTERM removed the attachment folder ($attachment)"
 fi
+
+# 14. SIGHUP (the terminal window closed) and SIGINT (kill -INT) quit cleanly too.
+for name in HUP INT; do
+    launch --state background
+    wait_for "launch before SIG$name shows the notification center" "App state: BACKGROUND"
+    quit_by_signal "$name"
+done
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

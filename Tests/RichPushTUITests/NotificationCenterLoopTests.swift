@@ -13,7 +13,7 @@ import Testing
         let continuation: AsyncStream<AppEvent>.Continuation
         let running: Task<Void, Never>
 
-        init(folder: URL) {
+        init(folder: URL, delivering: ScriptedDelivery = ScriptedDelivery()) {
             let (events, continuation) = AsyncStream.makeStream(of: AppEvent.self)
             self.continuation = continuation
             let library = PayloadLibrary(root: folder.path)
@@ -21,7 +21,7 @@ import Testing
                 appState: .background, libraryRoot: "payloads", size: terminal.size,
                 startTimeOfDay: Fixtures.startTimeOfDay)
             let loop = NotificationCenterLoop(
-                terminal: terminal, library: library, delivering: ScriptedDelivery(), state: state,
+                terminal: terminal, library: library, delivering: delivering, state: state,
                 continuation: continuation, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
             running = Task { await loop.run(events: events) }
         }
@@ -31,20 +31,19 @@ import Testing
             continuation.yield(.input)
         }
 
-        /// Waits until the screen shows `text` (deliveries run in their own tasks).
-        func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async {
-            for _ in 0..<400 {
-                if terminal.text.contains(text) { return }
-                try? await Task.sleep(for: .milliseconds(5))
-            }
-            Issue.record("the screen never showed \"\(text)\":\n\(terminal.text)", sourceLocation: sourceLocation)
+        /// Waits for the frame that shows `text` (deliveries run in their own tasks) and returns its text.
+        @discardableResult
+        func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async -> String {
+            await terminal.waitForFrame(containing: text, sourceLocation: sourceLocation)?.text ?? terminal.text
         }
     }
 
-    private static func payloadFolder() throws -> URL {
+    private static func payloadFolder(
+        _ names: [String] = ["http-url.json", "png-background.json", "png-background.expect.json", "images/cat.png"]
+    ) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("richpush-lib-\(UUID().uuidString)")
         let payload = #"{"aps":{"alert":{"title":"New arrivals","body":"Tap to see what's new"},"mutable-content":1}}"#
-        for name in ["http-url.json", "png-background.json", "png-background.expect.json", "images/cat.png"] {
+        for name in names {
             let url = folder.appendingPathComponent(name)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -71,12 +70,12 @@ import Testing
         ui.press(.character("b"), .down, .enter)
         await ui.waitFor("png 640x480 47.1 KB")
         ui.press(.up, .enter)
-        await ui.waitFor("plain text — insecureURL")
-        assertSnapshot(of: Self.masked(ui.terminal.text), as: .lines, named: "list")
+        let list = await ui.waitFor("plain text — insecureURL")
+        assertSnapshot(of: Self.masked(list), as: .lines, named: "list")
 
         ui.press(.tab, .down, .enter)
-        await ui.waitFor("SHA-256")
-        assertSnapshot(of: Self.masked(ui.terminal.text), as: .lines, named: "detail")
+        let detail = await ui.waitFor("SHA-256")
+        assertSnapshot(of: Self.masked(detail), as: .lines, named: "detail")
 
         ui.press(.escape, .tab, .character("f"), .up, .enter)
         await ui.waitFor("Banner · app in foreground")
@@ -85,6 +84,22 @@ import Testing
         ui.continuation.yield(.tick)
         await ui.waitFor("Terminal too small")
 
+        ui.press(.character("q"))
+        await ui.running.value
+    }
+
+    @Test func anExpiredExtensionIsExplainedWithItsOwnBudget() async throws {
+        let folder = try Self.payloadFolder(["fallback/extension-expired.json"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ui = Harness(folder: folder)
+
+        await ui.waitFor("Payloads (1)")
+        ui.press(.enter)
+        await ui.waitFor("plain text — extensionExpired")
+        ui.press(.tab, .enter)
+        let detail = await ui.waitFor("Why there is no image")
+        #expect(detail.contains("The extension used up its 1 second before the image was ready"))
+        #expect(!detail.contains("30 seconds"), "the configured budget is not this payload's")
         ui.press(.character("q"))
         await ui.running.value
     }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct PresentationTests {
     @Test func everyReasonHasASentenceForAProductOwner() {
-        let limits = DeliveryLimits()
+        let limits = Fixtures.configuredLimits
         for reason in FallbackReason.allCases {
             let sentence = ReasonExplanation.sentence(for: reason, limits: limits)
             #expect(sentence.hasSuffix("."), "\(reason)")
@@ -18,22 +18,29 @@ import Testing
             ReasonExplanation.sentence(for: .timeout, limits: limits)
                 == "The image took longer than 5 seconds to download, so the phone showed the text without it.")
         #expect(ReasonExplanation.sentence(for: .tooLarge, limits: limits).contains("10 MB"))
-        let quick = DeliveryLimits(downloadTimeout: 0.25, extensionBudget: 2)
+        let quick = EffectiveLimits(
+            downloadTimeout: .milliseconds(250), extensionBudget: .seconds(2), maxImageBytes: 512 * 1024,
+            attachmentMaxBytes: DownloadLimits.tenMegabytes)
         #expect(ReasonExplanation.sentence(for: .timeout, limits: quick).contains("250 milliseconds"))
         #expect(ReasonExplanation.sentence(for: .extensionExpired, limits: quick).contains("2 seconds"))
+        #expect(
+            ReasonExplanation.sentence(for: .tooLarge, limits: quick).contains(
+                "bigger than the 512 KB the extension downloads at most"))
+        #expect(ReasonExplanation.sentence(for: .attachmentRejected, limits: quick).contains("up to 10 MB"))
     }
 
     @Test func rowSummaries() {
-        let limits = DeliveryLimits()
+        let limits = Fixtures.configuredLimits
         let rich = Fixtures.entry(1, Fixtures.richResult(), sentAt: 0)
-        #expect(NotificationSummary.status(of: rich, now: 1, limits: limits).text == "png 640x480 47.1 KB")
+        #expect(NotificationSummary.status(of: rich, now: 1, configured: limits).text == "png 640x480 47.1 KB")
         let plain = Fixtures.entry(2, Fixtures.timeoutResult(), sentAt: 0)
         #expect(
-            NotificationSummary.status(of: plain, now: 1, limits: limits).text
+            NotificationSummary.status(of: plain, now: 1, configured: limits).text
                 == "plain text — timeout: no complete image within 5 s")
         let rejected = Fixtures.entry(3, Fixtures.rejectedResult(), sentAt: 0)
         #expect(
-            NotificationSummary.status(of: rejected, now: 1, limits: limits).text.hasPrefix("rejected — malformedJSON"))
+            NotificationSummary.status(of: rejected, now: 1, configured: limits).text.hasPrefix(
+                "rejected — malformedJSON"))
         var gif = Fixtures.richResult()
         gif.attachment = Attachment(
             url: "u", format: .gif, width: 64, height: 64, frames: 12, bytes: 2_000_000, sha256: "", file: "f")
@@ -41,24 +48,24 @@ import Testing
     }
 
     @Test func progressBeforeDuringAndAfterTheDownload() {
-        let limits = DeliveryLimits()
+        let limits = Fixtures.configuredLimits
         var entry = NotificationEntry(id: 1, file: "x.json", appState: .background, sentAt: 10)
-        #expect(NotificationSummary.progress(of: entry, now: 10, limits: limits) == "sending")
+        #expect(NotificationSummary.progress(of: entry, now: 10, configured: limits) == "sending")
         entry.events = [TimelineEvent(at: 0, .received), TimelineEvent(at: 0.5, .extensionStarted)]
         #expect(
-            NotificationSummary.progress(of: entry, now: 11, limits: limits)
+            NotificationSummary.progress(of: entry, now: 11, configured: limits)
                 == "extension running · 29.5 s left of 30 s budget")
         entry.events.append(TimelineEvent(at: 1, .downloadStarted))
         entry.bytesReceived = 2048
         #expect(
-            NotificationSummary.progress(of: entry, now: 13, limits: limits)
+            NotificationSummary.progress(of: entry, now: 13, configured: limits)
                 == "downloading 2.0 KB · 3.0 s left of 5 s · 27.5 s left of 30 s budget")
         #expect(
-            NotificationSummary.progress(of: entry, now: 30, limits: limits)
+            NotificationSummary.progress(of: entry, now: 30, configured: limits)
                 == "downloading 2.0 KB · 0.0 s left of 5 s · 10.5 s left of 30 s budget", "never negative")
         entry.events.append(TimelineEvent(at: 6, .downloadFailed))
         #expect(
-            NotificationSummary.progress(of: entry, now: 16.1, limits: limits)
+            NotificationSummary.progress(of: entry, now: 16.1, configured: limits)
                 == "download failed, finishing · 24.4 s left of 30 s budget")
     }
 
@@ -70,7 +77,47 @@ import Testing
         #expect(Format.grouped(1_048_576) == "1,048,576")
         #expect(Format.timeOfDay(14 * 3600 + 3 * 60 + 22.9) == "14:03:22")
         #expect(Format.timeOfDay(86_400 + 5) == "00:00:05")
-        #expect(Format.limit(0.25) == "250 ms")
-        #expect(Format.limit(2.5) == "2.5 s")
+        #expect(Format.limit(.milliseconds(250)) == "250 ms")
+        #expect(Format.limit(.milliseconds(2500)) == "2.5 s")
+        #expect(Format.limitInWords(.seconds(1)) == "1 second")
+        #expect(Format.number(0.75) == "0.75")
+        #expect(Format.number(1) == "1")
+    }
+
+    @Test func progressCountsDownFromTheNotificationsOwnLimits() {
+        var entry = NotificationEntry(id: 1, file: "fallback/extension-expired.json", appState: .background, sentAt: 10)
+        entry.events = [
+            TimelineEvent(at: 0, .received), TimelineEvent(at: 0, .extensionStarted),
+            TimelineEvent(at: 0.1, .downloadStarted),
+        ]
+        entry.limits = Fixtures.oneSecondBudget
+        #expect(
+            NotificationSummary.progress(of: entry, now: 10.6, configured: Fixtures.configuredLimits)
+                == "downloading 0 B · 9.5 s left of 10 s · 0.4 s left of 1 s budget")
+    }
+
+    @Test func theDetailSaysEverythingThePayloadSaid() {
+        var result = Fixtures.richResult()
+        result.badge = 3
+        result.sound = "chime\u{1B}[31m.caf"
+        result.threadID = "sale-42"
+        result.category = "SALE_ACTIONS"
+        result.interruptionLevel = "time-sensitive"
+        result.relevanceScore = 0.75
+        result.targetContentID = "spring\u{202E}collection"
+        let entry = Fixtures.entry(1, result, sentAt: 0)
+        let text = DetailContent(entry: entry, configuredLimits: Fixtures.configuredLimits, timeOfDay: 0)
+            .lines(width: 80).map(\.text)
+        for line in [
+            "  Badge       3", "  Sound       chime.caf", "  Thread ID   sale-42", "  Category    SALE_ACTIONS",
+            "  Interruption time-sensitive", "  Relevance   0.75", "  Target ID   springcollection",
+        ] {
+            #expect(text.contains(line), "\(line) in \(text)")
+        }
+        let plain = DetailContent(
+            entry: Fixtures.entry(2, Fixtures.richResult(), sentAt: 0), configuredLimits: Fixtures.configuredLimits,
+            timeOfDay: 0
+        ).lines(width: 80).map(\.text)
+        #expect(!plain.contains("Also in the payload"), "nothing to say when the payload said nothing more")
     }
 }

@@ -226,7 +226,127 @@ import Testing
         _ = reduce(&state, .activate)
         _ = reduce(&state, .deliveryFailed(id: 1, "cannot read payloads/gone.json"))
         #expect(!state.notifications[0].isInFlight)
-        let status = NotificationSummary.status(of: state.notifications[0], now: 0, limits: state.limits)
+        let status = NotificationSummary.status(of: state.notifications[0], now: 0, configured: state.configuredLimits)
         #expect(status.text == "error — cannot read payloads/gone.json")
+    }
+
+    // MARK: - The limits of that notification
+
+    @Test func progressAndExplanationQuoteTheLimitsOfThatNotification() {
+        var state = state()
+        #expect(state.configuredLimits.extensionBudget == .seconds(30))
+        _ = reduce(&state, .activate)
+        _ = reduce(&state, .deliveryProgress(id: 1, .limits(Fixtures.oneSecondBudget)))
+        _ = reduce(&state, .deliveryProgress(id: 1, .event(TimelineEvent(at: 0, .extensionStarted))))
+        _ = reduce(&state, .deliveryProgress(id: 1, .event(TimelineEvent(at: 0, .downloadStarted))))
+        _ = reduce(&state, .tick(state.now + 0.25))
+        let inFlight = render(state, size: state.size).text
+        #expect(inFlight.contains("left of 1 s budget"), "in flight: \(inFlight)")
+        #expect(inFlight.contains("left of 10 s"))
+        #expect(!inFlight.contains("left of 30 s budget"))
+
+        _ = reduce(&state, .deliveryFinished(id: 1, Fixtures.expiredResult()))
+        _ = reduce(&state, .switchFocus)
+        _ = reduce(&state, .activate)
+        let detail = render(state, size: state.size).text
+        #expect(detail.contains("The extension used up its 1 second before the image was ready"), "\(detail)")
+        #expect(!detail.contains("30 seconds"))
+    }
+
+    @Test func theResultsLimitsWinOverWhatProgressSaid() {
+        var state = state()
+        _ = reduce(&state, .activate)
+        _ = reduce(&state, .deliveryProgress(id: 1, .limits(Fixtures.configuredLimits)))
+        _ = reduce(&state, .deliveryFinished(id: 1, Fixtures.expiredResult()))
+        #expect(state.notifications[0].limits == Fixtures.oneSecondBudget)
+    }
+
+    // MARK: - Stacks of one thread-id
+
+    /// Sale 1 and 3 are thread "sale", 2 has no thread; newest first: 3, 2, 1.
+    private func threadedState() -> TUIState {
+        var state = Fixtures.state([
+            Fixtures.entry(1, Fixtures.threadResult(1, thread: "sale"), sentAt: 1),
+            Fixtures.entry(2, Fixtures.threadResult(2, thread: nil), sentAt: 2),
+            Fixtures.entry(3, Fixtures.threadResult(3, thread: "sale"), sentAt: 3),
+        ])
+        state.focus = .notifications
+        return state
+    }
+
+    @Test func notificationsOfOneThreadStackUnderTheNewest() {
+        let state = threadedState()
+        let rows = state.rows
+        #expect(rows.map(\.entry.id) == [3, 2], "the stack shows its newest; the one without thread-id stays single")
+        #expect(rows[0].ids == [3, 1])
+        #expect(rows[0].stack?.count == 2 && rows[0].isCollapsedStack)
+        #expect(rows[1].stack == nil)
+    }
+
+    @Test func enterSpreadsAStackOutAndSpaceFoldsItBack() {
+        var state = threadedState()
+        _ = reduce(&state, .activate)
+        #expect(state.detailID == nil, "Enter on a collapsed stack expands it instead of opening it")
+        #expect(state.rows.map(\.entry.id) == [3, 1, 2])
+        _ = reduce(&state, .moveSelection(1))
+        _ = reduce(&state, .activate)
+        #expect(state.detailID == 1, "Enter on a notification of an expanded stack opens it")
+        _ = reduce(&state, .back)
+        _ = reduce(&state, KeyBindings.action(for: .character(" "))!)
+        #expect(state.rows.map(\.entry.id) == [3, 2])
+        #expect(state.notificationSelection == 0, "the selection stays on the folded stack")
+        _ = reduce(&state, .moveSelection(1))
+        _ = reduce(&state, .toggleStack)
+        #expect(state.rows.count == 2, "Space on a single notification does nothing")
+    }
+
+    @Test func aNewNotificationOfTheThreadGoesOnTopOfItsStack() {
+        var state = threadedState()
+        state.focus = .library
+        _ = reduce(&state, .activate)
+        let id = state.notifications[0].id
+        #expect(state.rows.map(\.entry.id) == [id, 3, 2], "in flight, its thread-id is not known yet")
+        _ = reduce(&state, .deliveryFinished(id: id, Fixtures.threadResult(4, thread: "sale")))
+        #expect(state.rows.map(\.entry.id) == [id, 2])
+        #expect(state.rows[0].ids == [id, 3, 1])
+        #expect(state.notificationSelection == 0)
+    }
+
+    @Test func deletingACollapsedStackDeletesAllOfIt() {
+        var state = threadedState()
+        let effects = reduce(&state, .deleteSelected)
+        #expect(state.notifications.map(\.id) == [2])
+        #expect(
+            effects == [
+                .discardAttachments([
+                    Fixtures.threadResult(3, thread: "sale").attachment!.file,
+                    Fixtures.threadResult(1, thread: "sale").attachment!.file,
+                ])
+            ])
+        #expect(state.status == "Deleted 2 notifications (thread sale)")
+    }
+
+    @Test func deletingInAnExpandedStackDeletesOneAndTheLastOneIsSingleAgain() {
+        var state = threadedState()
+        _ = reduce(&state, .activate)
+        _ = reduce(&state, .moveSelection(1))
+        _ = reduce(&state, .deleteSelected)
+        #expect(state.notifications.map(\.id) == [3, 2])
+        #expect(state.rows.allSatisfy { $0.stack == nil })
+        #expect(state.expandedThreads.isEmpty, "a later notification of the thread stacks collapsed again")
+    }
+
+    @Test func collapseIDReplacementInsideAStack() {
+        var state = Fixtures.state([
+            Fixtures.entry(1, Fixtures.threadResult(1, thread: "sale", collapseID: "price"), sentAt: 1),
+            Fixtures.entry(2, Fixtures.threadResult(2, thread: "sale"), sentAt: 2),
+        ])
+        _ = reduce(&state, .activate)
+        let id = state.notifications[0].id
+        let effects = reduce(
+            &state, .deliveryFinished(id: id, Fixtures.threadResult(3, thread: "sale", collapseID: "price")))
+        #expect(state.notifications.map(\.id) == [id, 2], "the older price notification is replaced")
+        #expect(state.rows.map(\.ids) == [[id, 2]], "the newer one stays in the stack")
+        #expect(effects == [.discardAttachments([Fixtures.threadResult(1, thread: "sale").attachment!.file])])
     }
 }

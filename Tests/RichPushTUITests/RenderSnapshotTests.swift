@@ -123,4 +123,41 @@ import Testing
         let text = frame(state).text
         #expect(text.contains("downloading 12.3 KB · 1.7 s left of 5 s · 26.7 s left of 30 s budget"))
     }
+
+    @Test func inFlightProgressQuotesTheNotificationsOwnLimits() {
+        var entry = Fixtures.downloadingEntry(1, sentAt: 2)
+        entry.file = "fallback/extension-expired.json"
+        entry.limits = Fixtures.oneSecondBudget
+        var state = Fixtures.state([entry])
+        state.now = 2.4
+        let grid = frame(state)
+        #expect(grid.text.contains("downloading 12.3 KB · 9.6 s left of 10 s · 0.6 s left of 1 s budget"))
+        assertSnapshot(of: grid, as: .frame)
+    }
+
+    @Test func detailOfAnExpiredExtensionQuotesItsOwnBudget() {
+        var state = Fixtures.state([Fixtures.entry(1, Fixtures.expiredResult(), sentAt: 2)])
+        state.detailID = 1
+        let grid = frame(state)
+        #expect(grid.text.contains("used up its 1 second"))
+        assertSnapshot(of: grid, as: .frame)
+    }
+
+    @Test func stacksOfOneThreadCollapsedAndExpanded() {
+        var state = Fixtures.state([
+            Fixtures.entry(1, Fixtures.threadResult(1, thread: "sale"), sentAt: 1),
+            Fixtures.entry(2, Fixtures.threadResult(2, thread: "news"), sentAt: 2),
+            Fixtures.entry(3, Fixtures.threadResult(3, thread: nil), sentAt: 3),
+            Fixtures.entry(4, Fixtures.threadResult(4, thread: "sale"), sentAt: 4),
+            Fixtures.entry(5, Fixtures.threadResult(5, thread: "news"), sentAt: 5),
+            Fixtures.entry(6, Fixtures.threadResult(6, thread: "sale"), sentAt: 6),
+        ])
+        state.focus = .notifications
+        let collapsed = frame(state)
+        #expect(collapsed.text.contains("+2 more · thread sale"))
+        assertSnapshot(of: collapsed, as: .frame, named: "collapsed")
+        state.expandedThreads = ["sale"]
+        state.notificationSelection = 1
+        assertSnapshot(of: frame(state), as: .frame, named: "expanded")
+    }
 }

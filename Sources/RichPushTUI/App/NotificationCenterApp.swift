@@ -1,7 +1,7 @@
-import Dispatch
-import Foundation
+import Glibc
 public import Logging
 public import RichPushCore
+import UnixSignals
 
 /// The interactive notification center: a payload library to send from, the app state, the list of
 /// notifications with live progress, a detail view and a help overlay, in the terminal.
@@ -33,7 +33,8 @@ public struct NotificationCenterApp: Sendable {
         self.logger = logger
     }
 
-    /// Takes over the terminal until the user quits (q or Ctrl-C), then restores it.
+    /// Takes over the terminal until the user quits (q or Ctrl-C) or a signal asks it to (INT, TERM, HUP),
+    /// then restores it.
     /// - Throws: ``TerminalError`` when standard input or output is not a terminal curses can drive.
     public func run() async throws {
         let started = ContinuousClock.now
@@ -41,17 +42,20 @@ public struct NotificationCenterApp: Sendable {
         defer { terminal.close() }
 
         let (events, continuation) = AsyncStream.makeStream(of: AppEvent.self)
-        let terminationSignals = [SIGTERM, SIGHUP].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(.terminated) }
-            source.resume()
-            return source
+        // curses installed its own INT and TERM handlers, which would leave without removing the
+        // attachments: the signals come to the run loop instead, which quits as if q was pressed.
+        let quitSignals: [UnixSignal] = [.sigint, .sigterm, .sighup]
+        for quitSignal in quitSignals { signal(quitSignal.rawValue, SIG_IGN) }
+        let signals = await UnixSignalsSequence(trapping: quitSignals)
+        let signalWatcher = Task {
+            for await received in signals {
+                logger.info("quitting on a signal", metadata: ["signal": "\(received)"])
+                continuation.yield(.terminated)
+            }
         }
         defer {
-            for source in terminationSignals { source.cancel() }
-            signal(SIGTERM, SIG_DFL)
-            signal(SIGHUP, SIG_DFL)
+            signalWatcher.cancel()
+            for quitSignal in quitSignals { signal(quitSignal.rawValue, SIG_DFL) }
         }
         let watcher = InputWatcher(continuation: continuation)
         let ticker = Task {
@@ -67,7 +71,7 @@ public struct NotificationCenterApp: Sendable {
         }
 
         let state = TUIState(
-            appState: initialState, limits: DeliveryLimits(configuration), libraryRoot: library.root,
+            appState: initialState, configuredLimits: EffectiveLimits(configuration), libraryRoot: library.root,
             size: terminal.size, startTimeOfDay: LocalTime.secondsSinceMidnight())
         let loop = NotificationCenterLoop(
             terminal: terminal, library: library, delivering: delivering, state: state,

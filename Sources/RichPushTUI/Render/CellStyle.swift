@@ -37,3 +37,19 @@ struct CellStyle: Hashable, Sendable {
         return style
     }
 }
+
+extension CellStyle {
+    /// How presented text of a kind is drawn.
+    init(_ style: TextStyle) {
+        switch style {
+        case .plain: self = .plain
+        case .bold: self = .bold
+        case .muted: self = .muted
+        case .accent: self = .accent
+        case .success: self = .success
+        case .warning: self = .warning
+        case .danger: self = .danger
+        case .section: self = CellStyle(color: .accent, bold: true, underline: true)
+        }
+    }
+}

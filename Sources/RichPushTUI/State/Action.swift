@@ -11,6 +11,8 @@ enum Action: Equatable, Sendable {
     case moveToLast
     /// Enter: send the selected payload, or open the selected notification.
     case activate
+    /// Space: expand the selected stack of notifications (same thread-id), or collapse it.
+    case toggleStack
     /// Esc or Backspace: close the help overlay or the detail view.
     case back
     case toggleHelp

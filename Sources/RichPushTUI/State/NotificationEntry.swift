@@ -11,6 +11,9 @@ struct NotificationEntry: Equatable, Sendable, Identifiable {
     var sentAt: Double
     /// The alert text decoded when sending, shown while the extension still runs.
     var preview: NotificationContent?
+    /// The limits this notification is delivered under (its payload's own settings applied), as the
+    /// pipeline reported them when the delivery started, then as the result states them.
+    var limits: EffectiveLimits?
     /// Timeline steps received so far.
     var events: [TimelineEvent] = []
     var bytesReceived = 0
@@ -25,6 +28,15 @@ struct NotificationEntry: Equatable, Sendable, Identifiable {
     /// The text the row shows: the presented content once known, else the decoded preview.
     var content: NotificationContent {
         result?.content ?? preview ?? NotificationContent()
+    }
+
+    /// The thread-id it was delivered with: notifications of one thread stack together.
+    var threadID: String? { result?.threadID }
+
+    /// The limits its progress and explanations quote: the result's, else the ones its delivery reported
+    /// when it started, else (for a deliverer that reports none) the configured ones.
+    func limits(or configured: EffectiveLimits) -> EffectiveLimits {
+        result?.limits ?? limits ?? configured
     }
 
     /// When a timeline step first happened, in seconds since the UI started.

@@ -26,6 +26,9 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
     case .deliveryProgress(let id, let progress):
         update(id, in: &state) { entry in
             switch progress {
+            case .limits(let limits):
+                // Sent first: from now on the row counts down from this notification's own limits.
+                entry.limits = limits
             case .decoded(let content):
                 // The row shows the alert text while the extension runs; the result has the final text.
                 entry.preview = content
@@ -41,11 +44,16 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
             // Deleted while the extension ran: nobody will see its image.
             return discardingAttachments(of: [result])
         }
-        update(id, in: &state) { entry in
-            entry.result = result
-            entry.events = result.timeline
+        var replaced: [NotificationEntry] = []
+        keepingSelection(&state) { state in
+            // With its thread-id known, the notification may join a stack.
+            update(id, in: &state) { entry in
+                entry.result = result
+                entry.events = result.timeline
+                entry.limits = result.limits
+            }
+            replaced = collapse(into: id, result: result, &state)
         }
-        let replaced = collapse(into: id, result: result, &state)
         if result.appState == .foreground, result.delivered, result.style != .silent {
             state.banner = Banner(
                 notificationID: id, title: result.content.title, subtitle: result.content.subtitle,
@@ -66,14 +74,15 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
         let count = state.notifications.count
         let cleared = state.notifications.map(\.result)
         state.notifications.removeAll()
+        state.expandedThreads.removeAll()
         state.notificationSelection = 0
         state.detailID = nil
         state.banner = nil
         state.status = "Cleared \(count) notification\(count == 1 ? "" : "s")"
         return discardingAttachments(of: cleared)
     case .deleteSelected:
-        return discardingAttachments(of: [deleteSelected(&state)?.result])
-    case .switchFocus, .moveSelection, .moveToFirst, .moveToLast, .activate:
+        return discardingAttachments(of: deleteSelected(&state).map(\.result))
+    case .switchFocus, .moveSelection, .moveToFirst, .moveToLast, .activate, .toggleStack:
         // The help overlay is modal: only closing it (or quitting) does something.
         guard !state.isHelpVisible else { return [] }
         return navigate(&state, action)
@@ -106,11 +115,17 @@ private func navigate(_ state: inout TUIState, _ action: Action) -> [Effect] {
         switch state.focus {
         case .library: return send(&state)
         case .notifications:
-            if let entry = state.selectedNotification {
-                state.detailID = entry.id
+            guard let row = state.selectedRow else { break }
+            if row.isCollapsedStack {
+                // As on iOS, opening a stack spreads it out; Enter on one of its notifications opens that one.
+                toggleStack(&state)
+            } else {
+                state.detailID = row.entry.id
                 state.detailScroll = 0
             }
         }
+    case .toggleStack:
+        if state.focus == .notifications { toggleStack(&state) }
     default:
         break
     }
@@ -122,8 +137,47 @@ private func moveSelection(_ state: inout TUIState, _ move: (Int) -> Int) {
     case .library:
         state.librarySelection = clamp(move(state.librarySelection), count: state.library.count)
     case .notifications:
-        state.notificationSelection = clamp(move(state.notificationSelection), count: state.notifications.count)
+        state.notificationSelection = clamp(move(state.notificationSelection), count: state.rows.count)
     }
+}
+
+/// Expands the selected stack, or collapses the stack the selected notification is in.
+private func toggleStack(_ state: inout TUIState) {
+    guard let stack = state.selectedRow?.stack else { return }
+    let threadID = stack.threadID
+    let shown = TextSanitizer.singleLine(threadID, limit: 40)
+    if stack.isExpanded {
+        state.expandedThreads.remove(threadID)
+        state.notificationSelection = state.rows.firstIndex { $0.stack?.threadID == threadID } ?? 0
+        state.status = "Collapsed thread \(shown)"
+    } else {
+        state.expandedThreads.insert(threadID)
+        state.status = "Expanded thread \(shown) (\(stack.count) notifications)"
+    }
+}
+
+/// Applies `change`, then selects the row of the notification that was selected before, when it is
+/// still listed: notifications joining, leaving or replacing one in a stack move the rows around.
+private func keepingSelection(_ state: inout TUIState, _ change: (inout TUIState) -> Void) {
+    let selected = state.selectedRow?.entry.id
+    change(&state)
+    pruneExpandedThreads(&state)
+    let rows = state.rows
+    if let selected, let index = rows.firstIndex(where: { $0.ids.contains(selected) }) {
+        state.notificationSelection = index
+    } else {
+        state.notificationSelection = clamp(state.notificationSelection, count: rows.count)
+    }
+}
+
+/// A stack that lost all but one notification is no longer expanded, so a new one starts collapsed.
+private func pruneExpandedThreads(_ state: inout TUIState) {
+    guard !state.expandedThreads.isEmpty else { return }
+    var counts: [String: Int] = [:]
+    for entry in state.notifications {
+        if let threadID = entry.threadID { counts[threadID, default: 0] += 1 }
+    }
+    state.expandedThreads = state.expandedThreads.filter { (counts[$0] ?? 0) > 1 }
 }
 
 /// Sends the selected payload in the current app state. The new notification goes on top and is selected.
@@ -147,14 +201,8 @@ private func collapse(into id: Int, result: DeliveryResult, _ state: inout TUISt
     guard let collapseID = result.collapseID, result.delivered, result.style != .silent else { return [] }
     let replaced = state.notifications.filter { $0.id != id && $0.result?.collapseID == collapseID }
     guard !replaced.isEmpty else { return [] }
-    let selected =
-        state.notifications.indices.contains(state.notificationSelection)
-        ? state.notifications[state.notificationSelection].id : nil
     state.notifications.removeAll { entry in replaced.contains { $0.id == entry.id } }
     if let detailID = state.detailID, replaced.contains(where: { $0.id == detailID }) { state.detailID = id }
-    state.notificationSelection = clamp(
-        selected.flatMap { selectedID in state.notifications.firstIndex { $0.id == selectedID } } ?? 0,
-        count: state.notifications.count)
     state.status =
         "Replaced \(replaced.count) earlier notification\(replaced.count == 1 ? "" : "s") (apns-collapse-id \(TextSanitizer.singleLine(collapseID, limit: 40)))"
     return replaced
@@ -166,21 +214,28 @@ private func discardingAttachments(of results: [DeliveryResult?]) -> [Effect] {
     return files.isEmpty ? [] : [.discardAttachments(files)]
 }
 
-/// Removes the selected notification (or the one in the detail view) and returns it.
-@discardableResult
-private func deleteSelected(_ state: inout TUIState) -> NotificationEntry? {
-    let index: Int?
+/// Removes the notification in the detail view, else the selected row (all of a collapsed stack, as
+/// clearing a stack on iOS does), and returns what it removed.
+private func deleteSelected(_ state: inout TUIState) -> [NotificationEntry] {
+    let ids: [Int]
     if let detailID = state.detailID {
-        index = state.notifications.firstIndex { $0.id == detailID }
+        ids = [detailID]
     } else {
-        index = state.notifications.indices.contains(state.notificationSelection) ? state.notificationSelection : nil
+        ids = state.selectedRow?.ids ?? []
     }
-    guard let index else { return nil }
-    let removed = state.notifications.remove(at: index)
-    state.notificationSelection = clamp(min(state.notificationSelection, index), count: state.notifications.count)
-    if state.detailID == removed.id { state.detailID = nil }
-    if state.banner?.notificationID == removed.id { state.banner = nil }
-    state.status = "Deleted \(removed.file)"
+    let removed = state.notifications.filter { ids.contains($0.id) }
+    guard !removed.isEmpty else { return [] }
+    let selection = state.notificationSelection
+    state.notifications.removeAll { ids.contains($0.id) }
+    pruneExpandedThreads(&state)
+    // The row that took the deleted one's place is selected.
+    state.notificationSelection = clamp(selection, count: state.rows.count)
+    if let detailID = state.detailID, ids.contains(detailID) { state.detailID = nil }
+    if let banner = state.banner, ids.contains(banner.notificationID) { state.banner = nil }
+    state.status =
+        removed.count == 1
+        ? "Deleted \(removed[0].file)"
+        : "Deleted \(removed.count) notifications (thread \(TextSanitizer.singleLine(removed[0].threadID ?? "", limit: 40)))"
     return removed
 }
 
@@ -215,7 +270,7 @@ private func clamp(_ index: Int, count: Int) -> Int {
 private func maxDetailScroll(_ state: TUIState) -> Int {
     guard let entry = state.detailEntry else { return 0 }
     let layout = ScreenLayout(size: state.size)
-    let lines = DetailContent(entry: entry, limits: state.limits, timeOfDay: state.startTimeOfDay)
+    let lines = DetailContent(entry: entry, configuredLimits: state.configuredLimits, timeOfDay: state.startTimeOfDay)
         .lines(width: layout.detailTextWidth)
     return max(0, lines.count - layout.detailTextHeight)
 }

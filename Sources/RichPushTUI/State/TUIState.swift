@@ -8,7 +8,9 @@ struct TUIState: Equatable, Sendable {
 
     /// The emulated app's state, which the next payload is sent in.
     var appState: AppState
-    var limits: DeliveryLimits
+    /// The limits of the command line: quoted for a notification until its delivery reports its own
+    /// (which include the payload's settings).
+    var configuredLimits: EffectiveLimits
     /// The payload folder as the user named it.
     var libraryRoot: String
     /// Payload files relative to `libraryRoot`, sorted.
@@ -17,6 +19,9 @@ struct TUIState: Equatable, Sendable {
     var librarySelection = 0
     /// Newest first.
     var notifications: [NotificationEntry] = []
+    /// The thread-ids whose stacks are expanded.
+    var expandedThreads: Set<String> = []
+    /// The selected row of `rows`.
     var notificationSelection = 0
     var focus: Focus = .library
     /// The notification whose detail view is open.
@@ -35,11 +40,12 @@ struct TUIState: Equatable, Sendable {
     var isQuitting = false
 
     init(
-        appState: AppState, limits: DeliveryLimits = DeliveryLimits(), libraryRoot: String = "payloads",
+        appState: AppState, configuredLimits: EffectiveLimits = EffectiveLimits(DeliveryConfiguration()),
+        libraryRoot: String = "payloads",
         library: [String] = [], size: TerminalSize = TerminalSize(columns: 120, rows: 40), startTimeOfDay: Double = 0
     ) {
         self.appState = appState
-        self.limits = limits
+        self.configuredLimits = configuredLimits
         self.libraryRoot = libraryRoot
         self.library = library
         self.size = size
@@ -50,9 +56,15 @@ struct TUIState: Equatable, Sendable {
         library.indices.contains(librarySelection) ? library[librarySelection] : nil
     }
 
-    var selectedNotification: NotificationEntry? {
-        notifications.indices.contains(notificationSelection) ? notifications[notificationSelection] : nil
+    /// The notification center's rows: single notifications and stacks of one thread-id.
+    var rows: [NotificationRow] { NotificationRow.rows(of: notifications, expanded: expandedThreads) }
+
+    var selectedRow: NotificationRow? {
+        let rows = self.rows
+        return rows.indices.contains(notificationSelection) ? rows[notificationSelection] : nil
     }
+
+    var selectedNotification: NotificationEntry? { selectedRow?.entry }
 
     var detailEntry: NotificationEntry? {
         detailID.flatMap { id in notifications.first { $0.id == id } }

@@ -28,6 +28,13 @@ enum Format {
         return bytes(count)
     }
 
+    /// A number as a payload gave it, without a trailing ".0": "1", "0.75".
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        if value == value.rounded(), abs(value) < 1e15 { return "\(Int(value))" }
+        return "\(value)"
+    }
+
     /// "48,213": exact byte counts for the detail view.
     static func grouped(_ count: Int) -> String {
         let digits = String(abs(count))
@@ -39,13 +46,14 @@ enum Format {
         return count < 0 ? "-" + result : result
     }
 
-    /// A configured limit: "5 s", "2.5 s", "250 ms".
-    static func limit(_ seconds: Double) -> String {
-        Duration.milliseconds(Int64((seconds * 1000).rounded())).shortDescription
+    /// A limit: "5 s", "2.5 s", "250 ms".
+    static func limit(_ limit: Duration) -> String {
+        limit.shortDescription
     }
 
     /// A limit as words for sentences: "5 seconds", "1 second", "250 milliseconds".
-    static func limitInWords(_ seconds: Double) -> String {
+    static func limitInWords(_ limit: Duration) -> String {
+        let seconds = limit.seconds
         if seconds < 1 { return "\(Int((seconds * 1000).rounded())) milliseconds" }
         let number = seconds == seconds.rounded() ? "\(Int(seconds))" : fixed(seconds, 1)
         return "\(number) second\(number == "1" ? "" : "s")"

@@ -11,6 +11,13 @@ enum Fixtures {
         "timeout.json",
     ]
 
+    /// The command line's defaults: 5 s download, 30 s budget, 10 MB.
+    static let configuredLimits = EffectiveLimits(DeliveryConfiguration())
+    /// What payloads/fallback/extension-expired.expect.json gives: a 10 s download within a 1 s budget.
+    static let oneSecondBudget = EffectiveLimits(
+        downloadTimeout: .seconds(10), extensionBudget: .seconds(1), maxImageBytes: DownloadLimits.tenMegabytes,
+        attachmentMaxBytes: DownloadLimits.tenMegabytes)
+
     static let catAttachment = Attachment(
         url: "https://fixtures.richpush.test/cat.png", format: .png, width: 640, height: 480, frames: 1,
         bytes: 48_213, sha256: "9f2c4b1e7d03a6f58e2b91c0d4a7f3e6b5c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2",
@@ -67,6 +74,37 @@ enum Fixtures {
                 TimelineEvent(at: 5.004, .presented, "plain"),
             ],
             elapsed: 5.004, source: .apns)
+    }
+
+    /// The extension ran out of its (per-payload) 1 s budget while the image was still coming.
+    static func expiredResult() -> DeliveryResult {
+        var result = DeliveryResult(
+            file: "payloads/fallback/extension-expired.json", appState: .background, extensionInvoked: true,
+            style: .plain, content: NotificationContent(title: "Budget", body: "The extension runs out of time"),
+            imageURL: "https://fixtures.richpush.test/cat.png?delay=3s",
+            fallback: Fallback(.extensionExpired, "serviceExtensionTimeWillExpire after 1 s"),
+            timeline: [
+                TimelineEvent(at: 0, .received, "260 bytes, app background"),
+                TimelineEvent(at: 0.001, .extensionStarted),
+                TimelineEvent(at: 0.002, .downloadStarted, "https://fixtures.richpush.test/cat.png?delay=3s"),
+                TimelineEvent(at: 1.001, .timeWillExpire, "budget of 1 s used up"),
+                TimelineEvent(at: 1.002, .contentHandlerCalled, "without attachment"),
+                TimelineEvent(at: 1.002, .presented, "plain"),
+            ],
+            elapsed: 1.002, source: .apns)
+        result.limits = oneSecondBudget
+        result.sound = "default"
+        return result
+    }
+
+    /// A sale notification of thread `thread`, numbered so each one reads differently.
+    static func threadResult(_ number: Int, thread: String?, collapseID: String? = nil) -> DeliveryResult {
+        var result = richResult(file: "payloads/sale-\(number).json")
+        result.content = NotificationContent(title: "Sale update \(number)", body: "Prices drop again (\(number))")
+        result.threadID = thread
+        result.collapseID = collapseID
+        result.attachment?.file = "/tmp/richpush-TEMP/attachments/\(number)/cat.png"
+        return result
     }
 
     static func rejectedResult() -> DeliveryResult {

@@ -1,13 +1,17 @@
 import Synchronization
+import Testing
 
 @testable import RichPushTUI
 
-/// A terminal for driving the whole UI in tests: keys are queued, frames are kept.
+/// A terminal for driving the whole UI in tests: keys are queued, frames are kept, and a test can
+/// wait for the frame that shows what it expects instead of polling.
 final class InMemoryTerminal: TerminalBackend, Sendable {
     private struct Screen {
         var size: TerminalSize
         var keys: [Key] = []
         var frames: [CellGrid] = []
+        var watchers: [Int: AsyncStream<CellGrid>.Continuation] = [:]
+        var nextWatcher = 0
     }
 
     private let screen: Mutex<Screen>
@@ -23,7 +27,11 @@ final class InMemoryTerminal: TerminalBackend, Sendable {
     }
 
     func draw(_ grid: CellGrid) {
-        screen.withLock { $0.frames.append(grid) }
+        let watchers = screen.withLock { screen in
+            screen.frames.append(grid)
+            return Array(screen.watchers.values)
+        }
+        for watcher in watchers { watcher.yield(grid) }
     }
 
     func type(_ keys: [Key]) {
@@ -40,4 +48,46 @@ final class InMemoryTerminal: TerminalBackend, Sendable {
     var frameCount: Int { screen.withLock { $0.frames.count } }
     var lastFrame: CellGrid? { screen.withLock { $0.frames.last } }
     var text: String { lastFrame?.text ?? "" }
+
+    /// The frame on screen now (if any), then every frame drawn after it, in order.
+    func frames() -> AsyncStream<CellGrid> {
+        let (stream, continuation) = AsyncStream.makeStream(of: CellGrid.self)
+        let id = screen.withLock { screen in
+            let id = screen.nextWatcher
+            screen.nextWatcher += 1
+            screen.watchers[id] = continuation
+            if let last = screen.frames.last { continuation.yield(last) }
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.screen.withLock { $0.watchers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Waits for a frame that shows `text`, and returns it. The deadline only bounds a failure: a
+    /// frame that never comes is reported with the last screen instead of hanging the suite.
+    @discardableResult
+    func waitForFrame(
+        containing text: String, deadline: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> CellGrid? {
+        let frames = self.frames()
+        let found = await withTaskGroup(of: CellGrid?.self) { group in
+            group.addTask {
+                for await frame in frames where frame.text.contains(text) { return frame }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: deadline)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        if found == nil {
+            Issue.record("no frame showed \"\(text)\"; the last one:\n\(self.text)", sourceLocation: sourceLocation)
+        }
+        return found
+    }
 }

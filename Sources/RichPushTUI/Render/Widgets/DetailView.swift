@@ -8,11 +8,14 @@ struct DetailView {
         grid.box(rect, title: "Notification detail · Esc back", style: frame)
         let text = layout.detailText
         guard !text.isEmpty else { return }
-        let content = DetailContent(entry: entry, limits: state.limits, timeOfDay: state.startTimeOfDay, now: state.now)
+        let content = DetailContent(
+            entry: entry, configuredLimits: state.configuredLimits, timeOfDay: state.startTimeOfDay, now: state.now)
         let lines = content.lines(width: text.width)
         let scroll = max(0, min(state.detailScroll, lines.count - text.height))
         for (offset, line) in lines.dropFirst(scroll).prefix(text.height).enumerated() {
-            grid.write(line.text, row: text.row + offset, column: text.column, maxWidth: text.width, style: line.style)
+            grid.write(
+                line.text, row: text.row + offset, column: text.column, maxWidth: text.width,
+                style: CellStyle(line.style))
         }
         if lines.count > text.height {
             let last = min(lines.count, scroll + text.height)

@@ -1,7 +1,8 @@
 import RichPushCore
 
 /// The notification center, newest first: arrival time, title, subtitle, body preview, and what the
-/// phone shows (image summary, plain text with the reason, or live progress).
+/// phone shows (image summary, plain text with the reason, or live progress). A collapsed stack of one
+/// thread-id shows its newest notification and a "+N more" line.
 struct NotificationListPane {
     static let rowsPerNotification = 4
 
@@ -26,17 +27,19 @@ struct NotificationListPane {
         }
 
         // A partly visible last notification still counts, so the selection can reach the bottom.
+        let rows = state.rows
         let visible = max(1, (inside.height + 1) / Self.rowsPerNotification)
-        let viewport = ListViewport(
-            itemCount: state.notifications.count, selection: state.notificationSelection, visible: visible)
+        let viewport = ListViewport(itemCount: rows.count, selection: state.notificationSelection, visible: visible)
         for (offset, index) in viewport.range.enumerated() {
             let top = inside.row + offset * Self.rowsPerNotification
+            let row = rows[index]
             drawEntry(
-                state.notifications[index], selected: index == state.notificationSelection, focused: focused,
-                top: top, inside: inside, on: &grid)
+                row.entry, selected: index == state.notificationSelection, focused: focused, top: top, inside: inside,
+                on: &grid)
+            if let stack = row.stack { drawStackLine(stack, top: top + 3, inside: inside, on: &grid) }
         }
-        if viewport.count < state.notifications.count {
-            let position = " \(state.notificationSelection + 1)/\(state.notifications.count) "
+        if viewport.count < rows.count {
+            let position = " \(state.notificationSelection + 1)/\(rows.count) "
             grid.write(
                 position, row: rect.maxRow - 1, column: rect.maxColumn - 2 - TextWidth.of(position), style: frame)
         }
@@ -93,7 +96,7 @@ struct NotificationListPane {
 
         // Line 3: what the phone shows; the payload and the state it was sent in, when there is room.
         if visible(top + 2) {
-            let status = NotificationSummary.status(of: entry, now: state.now, limits: state.limits)
+            let status = NotificationSummary.status(of: entry, now: state.now, configured: state.configuredLimits)
             let origin = "\(TextSanitizer.singleLine(entry.file)) · \(entry.appState.rawValue)"
             let originWidth = TextWidth.of(origin)
             let statusWidth = TextWidth.of(status.text)
@@ -104,11 +107,30 @@ struct NotificationListPane {
                     style: selected && focused ? base : .muted)
                 statusBudget = textWidth - originWidth - 3
             }
-            var style = status.style
+            var style = CellStyle(status.style)
             if selected && focused { style.reverse = true }
             grid.write(
                 TextLayout.truncate(status.text, toWidth: statusBudget), row: top + 2, column: inside.column + indent,
                 style: style)
         }
+    }
+
+    /// The line under a stack's notification: "+2 more · thread sale-42" on a collapsed stack; under the
+    /// last notification of an expanded one, how to fold it again.
+    private func drawStackLine(_ stack: NotificationRow.Stack, top: Int, inside: Rect, on grid: inout CellGrid) {
+        guard top < inside.maxRow else { return }
+        let thread = TextSanitizer.singleLine(stack.threadID, limit: 40)
+        let text: String
+        if !stack.isExpanded {
+            text = "+\(stack.count - 1) more · thread \(thread) · Enter expands"
+        } else if stack.isLast {
+            text = "thread \(thread) · \(stack.count) notifications · Space collapses"
+        } else {
+            return
+        }
+        let indent = 12
+        grid.write(
+            TextLayout.truncate(text, toWidth: inside.width - indent - 1), row: top, column: inside.column + indent,
+            style: .muted)
     }
 }

@@ -14,7 +14,7 @@ struct TooSmallView {
         let top = max(0, (grid.height - lines.count) / 2)
         for (offset, line) in lines.enumerated() {
             let column = max(0, (width - TextWidth.of(line.text)) / 2)
-            grid.write(line.text, row: top + offset, column: column, style: line.style)
+            grid.write(line.text, row: top + offset, column: column, style: CellStyle(line.style))
         }
     }
 }

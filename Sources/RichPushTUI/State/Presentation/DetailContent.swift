@@ -4,7 +4,8 @@ import RichPushCore
 /// explained, the hint and the extension's timeline. Pure, so the detail view and the scroll limits agree.
 struct DetailContent {
     var entry: NotificationEntry
-    var limits: DeliveryLimits
+    /// The limits quoted when the notification's delivery has not reported its own.
+    var configuredLimits: EffectiveLimits
     /// Local time of day (seconds after midnight) when the UI started.
     var timeOfDay: Double
     /// Seconds since the UI started, for live progress.
@@ -46,8 +47,18 @@ struct DetailContent {
         }
         if entry.isInFlight {
             lines += field(
-                "Progress", NotificationSummary.progress(of: entry, now: now, limits: limits, withTotal: true),
+                "Progress",
+                NotificationSummary.progress(of: entry, now: now, configured: configuredLimits, withTotal: true),
                 width: width)
+        }
+
+        if let result = entry.result {
+            let said = Self.attributes(of: result)
+            if !said.isEmpty {
+                lines.append(StyledLine(""))
+                lines.append(section("Also in the payload"))
+                for (label, value) in said { lines += field(label, value, width: width) }
+            }
         }
 
         if let attachment = entry.result?.attachment {
@@ -89,7 +100,7 @@ struct DetailContent {
                 "  " + String(repeating: " ", count: max(0, 7 - at.count)) + at + " s  "
                 + event.kind.rawValue + String(repeating: " ", count: eventWidth - event.kind.rawValue.count) + "  "
             let detail = TextSanitizer.singleLine(event.detail)
-            let style: CellStyle =
+            let style: TextStyle =
                 switch event.kind {
                 case .downloadFailed, .attachmentRejected, .rejected, .timeWillExpire: .warning
                 case .presented: .bold
@@ -98,6 +109,19 @@ struct DetailContent {
             lines += hanging(prefix, detail, width: width, style: style)
         }
         return lines
+    }
+
+    /// What the payload said besides its text, as it said it: badge, sound, thread-id, …
+    static func attributes(of result: DeliveryResult) -> [(label: String, value: String)] {
+        var said: [(label: String, value: String)] = []
+        if let badge = result.badge { said.append(("Badge", "\(badge)")) }
+        if let sound = result.sound { said.append(("Sound", sound)) }
+        if let threadID = result.threadID { said.append(("Thread ID", threadID)) }
+        if let category = result.category { said.append(("Category", category)) }
+        if let level = result.interruptionLevel { said.append(("Interruption", level)) }
+        if let score = result.relevanceScore { said.append(("Relevance", Format.number(score))) }
+        if let target = result.targetContentID { said.append(("Target ID", target)) }
+        return said
     }
 
     private var shownAs: String {
@@ -125,7 +149,7 @@ struct DetailContent {
         if let fallback = result.fallback {
             return (
                 result.style == .silent ? "Why nothing was shown" : "Why there is no image",
-                ReasonExplanation.sentence(for: fallback.reason, limits: limits),
+                ReasonExplanation.sentence(for: fallback.reason, limits: entry.limits(or: configuredLimits)),
                 "\(fallback.reason.rawValue): \(TextSanitizer.singleLine(fallback.detail))"
             )
         }
@@ -136,7 +160,7 @@ struct DetailContent {
     }
 
     private func section(_ title: String) -> StyledLine {
-        StyledLine(title, CellStyle(color: .accent, bold: true, underline: true))
+        StyledLine(title, .section)
     }
 
     /// "  Label       value", the value wrapped under itself.
@@ -147,7 +171,7 @@ struct DetailContent {
 
     /// `prefix` then `text`, continuation lines indented under the text; falls back to plain wrapping
     /// when the prefix leaves too little room.
-    private func hanging(_ prefix: String, _ text: String, width: Int, style: CellStyle) -> [StyledLine] {
+    private func hanging(_ prefix: String, _ text: String, width: Int, style: TextStyle) -> [StyledLine] {
         let indent = TextWidth.of(prefix)
         guard width - indent >= 12 else {
             return wrapped(prefix.trimmingTrailingSpaces + " " + text, width: width, style: style)
@@ -158,7 +182,7 @@ struct DetailContent {
         }
     }
 
-    private func wrapped(_ text: String, width: Int, style: CellStyle, indent: Int = 0) -> [StyledLine] {
+    private func wrapped(_ text: String, width: Int, style: TextStyle, indent: Int = 0) -> [StyledLine] {
         let pad = String(repeating: " ", count: indent)
         return TextLayout.wrap(text, width: max(1, width - indent)).map { StyledLine(pad + $0, style) }
     }

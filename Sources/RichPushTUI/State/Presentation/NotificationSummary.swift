@@ -3,12 +3,13 @@ import RichPushCore
 /// What one notification's row says, as pure functions of the entry and the time.
 enum NotificationSummary {
     /// "png 640x480 47.1 KB", "plain text — timeout: …", "rejected — …", "silent", or the live progress.
-    static func status(of entry: NotificationEntry, now: Double, limits: DeliveryLimits) -> StyledLine {
+    /// `configured` are the limits quoted for a notification whose delivery has not reported its own.
+    static func status(of entry: NotificationEntry, now: Double, configured: EffectiveLimits) -> StyledLine {
         if let failure = entry.failure {
             return StyledLine("error — \(TextSanitizer.singleLine(failure))", .danger)
         }
         guard let result = entry.result else {
-            return StyledLine(progress(of: entry, now: now, limits: limits), .accent)
+            return StyledLine(progress(of: entry, now: now, configured: configured), .accent)
         }
         if let rejection = result.rejection {
             return StyledLine(
@@ -30,10 +31,12 @@ enum NotificationSummary {
     }
 
     /// "downloading 12.3 KB · 3.2 s left of 5 s · 27.1 s left of 30 s budget", or the step before or after it.
+    /// The limits are the notification's own (its payload's settings applied) once its delivery reported them.
     /// `withTotal` adds the size the server announced ("12.3 KB of 47.1 KB"), for the detail view.
     static func progress(
-        of entry: NotificationEntry, now: Double, limits: DeliveryLimits, withTotal: Bool = false
+        of entry: NotificationEntry, now: Double, configured: EffectiveLimits, withTotal: Bool = false
     ) -> String {
+        let limits = entry.limits(or: configured)
         var parts: [String] = []
         if let downloadStart = entry.time(of: .downloadStarted), !entry.has(.downloadFinished),
             !entry.has(.downloadFailed)
@@ -42,7 +45,7 @@ enum NotificationSummary {
             if withTotal, let expected = entry.bytesExpected { downloading += " of \(Format.bytes(expected))" }
             parts.append(downloading)
             parts.append(
-                "\(secondsLeft(limits.downloadTimeout - (now - downloadStart))) left of \(Format.limit(limits.downloadTimeout))"
+                "\(secondsLeft(limits.downloadTimeout.seconds - (now - downloadStart))) left of \(Format.limit(limits.downloadTimeout))"
             )
         } else if entry.has(.downloadFinished) || entry.has(.attachmentCreated) {
             parts.append("attaching the image")
@@ -57,7 +60,7 @@ enum NotificationSummary {
         }
         if let extensionStart = entry.time(of: .extensionStarted) {
             parts.append(
-                "\(secondsLeft(limits.extensionBudget - (now - extensionStart))) left of \(Format.limit(limits.extensionBudget)) budget"
+                "\(secondsLeft(limits.extensionBudget.seconds - (now - extensionStart))) left of \(Format.limit(limits.extensionBudget)) budget"
             )
         }
         return parts.joined(separator: " · ")

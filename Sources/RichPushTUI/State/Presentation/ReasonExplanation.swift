@@ -2,7 +2,8 @@ import RichPushCore
 
 /// One sentence per fallback and rejection reason, written for a product owner watching a demo.
 enum ReasonExplanation {
-    static func sentence(for reason: FallbackReason, limits: DeliveryLimits) -> String {
+    /// `limits` are the ones this notification was delivered under, its payload's own settings applied.
+    static func sentence(for reason: FallbackReason, limits: EffectiveLimits) -> String {
         switch reason {
         case .foreground:
             "The app was open on screen, so iOS showed its plain banner and did not run the extension: images only appear when the app is in the background or closed."
@@ -27,11 +28,15 @@ enum ReasonExplanation {
         case .unsupportedImageType:
             "The picture is in a format notifications cannot show (only PNG, JPEG and GIF work), so the phone showed the text without it."
         case .tooLarge:
-            "The picture is bigger than the \(Format.sizeLimit(limits.maxImageBytes)) iOS allows for notification images, so the phone showed the text without it."
+            if limits.maxImageBytes == limits.attachmentMaxBytes {
+                "The picture is bigger than the \(Format.sizeLimit(limits.maxImageBytes)) iOS allows for notification images, so the phone showed the text without it."
+            } else {
+                "The picture is bigger than the \(Format.sizeLimit(limits.maxImageBytes)) the extension downloads at most, so the phone showed the text without it."
+            }
         case .extensionExpired:
             "The extension used up its \(Format.limitInWords(limits.extensionBudget)) before the image was ready, so the phone showed the text without it."
         case .attachmentRejected:
-            "iOS refused the downloaded file as a notification attachment, so the phone showed the text without the image."
+            "iOS refused the downloaded file as a notification attachment (it takes images of up to \(Format.sizeLimit(limits.attachmentMaxBytes))), so the phone showed the text without the image."
         }
     }
 
