@@ -62,6 +62,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "RichPushServe",
+            dependencies: [
+                "RichPushCore",
+                "RichPushNetwork",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdHTTP2", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "RichPushReplay",
             dependencies: ["RichPushCore", "RichPushLibrary"],
             swiftSettings: swiftSettings
@@ -93,6 +109,7 @@ let package = Package(
                 "RichPushLibrary",
                 "RichPushNetwork",
                 "RichPushReplay",
+                "RichPushServe",
                 "RichPushTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -118,6 +135,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RichPushServeTests",
+            dependencies: [
+                "RichPushCore",
+                "RichPushNetwork",
+                "RichPushServe",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings
