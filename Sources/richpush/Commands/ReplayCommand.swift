@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import RichPushCore
+import RichPushLibrary
 import RichPushNetwork
 import RichPushReplay
 import Synchronization
@@ -16,7 +17,9 @@ struct ReplayCommand: AsyncParsableCommand {
             own extension instance; results are ordered by path. The last line is "N passed, N failed" over \
             the payloads that have expectations.
 
-            Exit status: 0 when no expectation failed, 1 when any failed, 2 for usage or I/O errors.
+            Exit status: 0 when no expectation failed, 1 when any failed, 2 for usage or I/O errors. \
+            INT, TERM or HUP stop the replay, remove the downloaded attachments and exit with 128 + the \
+            signal's number (130 for Ctrl-C). The --output file is written in place when the report is ready.
 
             Examples:
               richpush replay payloads
@@ -52,23 +55,28 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = StandardStreams.logger(label: "richpush", verbose: verbose)
+        // INT, TERM and HUP: remove the downloaded attachments (registered below) and exit with 128 + signal.
+        await TerminationSignals.exitOnSignal()
 
-        let files: [PayloadFile]
+        let discovery: Discovery
         do {
-            files = try PayloadDiscovery().discover(paths)
+            discovery = try PayloadDiscovery().discover(paths)
         } catch {
             StandardStreams.error("richpush replay: \(error)\n")
             throw ExitCode(2)
         }
-        if let output {
-            // Fail before the replay rather than after it.
-            guard FileManager.default.createFile(atPath: output, contents: nil) else {
-                StandardStreams.error("richpush replay: cannot write the report to \(output)\n")
-                throw ExitCode(2)
-            }
-        }
+        for notice in discovery.notices { StandardStreams.error("richpush replay: note: \(notice)\n") }
+        let files = discovery.files
+        // Fail before the replay rather than after it, without touching what the file holds.
+        let reportFile = try output.map { try Self.checkReportFile($0, against: files) }
 
-        let loaded = files.map(LoadedPayload.load)
+        // What cannot be a payload (an unreadable folder, a FIFO named x.json) is an entry of its own, in path order.
+        let unreadable = discovery.problems.map {
+            LoadedPayload(file: PayloadFile(path: $0.path), bytes: nil, readError: $0.problem)
+        }
+        let loaded = (files.map(LoadedPayload.load) + unreadable).sorted {
+            $0.file.path.unicodeScalars.lexicographicallyPrecedes($1.file.path.unicodeScalars)
+        }
         let needsCDN = loaded.contains { $0.mentions(host: FixtureCDN.host) }
         let environment: EmulatorEnvironment
         do {
@@ -81,7 +89,7 @@ struct ReplayCommand: AsyncParsableCommand {
         }
 
         let store = environment.store
-        let cleanup = TerminationCleanup {
+        let cleanup = TerminationCleanup.register {
             store.removeAll()
             if StandardStreams.errorIsTerminal { StandardStreams.error("\r\u{1B}[K") }
         }
@@ -93,18 +101,17 @@ struct ReplayCommand: AsyncParsableCommand {
         let report = await runner.run(loaded) { done, total in progress?.update(done: done, total: total) }
         progress?.clear()
         await environment.shutdown()
-        withExtendedLifetime(cleanup) {}
+        cleanup.remove()
 
         for item in report.items {
             if let error = item.error { StandardStreams.error("richpush replay: \(error)\n") }
         }
         let rendered = format.render(report)
-        if let output {
+        if let output, let reportFile {
             do {
-                try rendered.write(toFile: output, atomically: true, encoding: .utf8)
+                try reportFile.write(rendered)
             } catch {
-                StandardStreams.error(
-                    "richpush replay: cannot write the report to \(output): \(error.localizedDescription)\n")
+                StandardStreams.error("richpush replay: cannot write the report to \(output): \(error.reason)\n")
                 throw ExitCode(2)
             }
             if format == .text {
@@ -124,6 +131,29 @@ struct ReplayCommand: AsyncParsableCommand {
 }
 
 extension ReplayFormat: ExpressibleByArgument {}
+
+extension ReplayCommand {
+    /// The `--output` file, checked up front: writable, and not one of the files the replay reads (writing the
+    /// report would destroy it). Exits with status 2 and one line otherwise.
+    static func checkReportFile(_ path: String, against files: [PayloadFile]) throws -> OutputFile {
+        let reportFile: OutputFile
+        do {
+            reportFile = try OutputFile(checking: path)
+        } catch {
+            StandardStreams.error("richpush replay: cannot write the report to \(path): \(error.reason)\n")
+            throw ExitCode(2)
+        }
+        for file in files {
+            for (input, kind) in [(file.path, "payload"), (file.expectationPath, "expectation file")] {
+                guard let input, reportFile.isSameFile(as: input) else { continue }
+                StandardStreams.error(
+                    "richpush replay: --output \(path) is the \(kind) \(input); the report would overwrite it\n")
+                throw ExitCode(2)
+            }
+        }
+        return reportFile
+    }
+}
 
 /// A progress line on standard error, redrawn in place, for replays run on a terminal.
 final class ProgressLine: Sendable {

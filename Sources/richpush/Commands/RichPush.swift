@@ -24,6 +24,7 @@ struct RichPush: AsyncParsableCommand {
 
     /// Usage errors exit with 2 and one line on standard error, as the replay contract promises.
     static func main() async {
+        StandardStreams.ignoreBrokenPipes()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -35,17 +36,17 @@ struct RichPush: AsyncParsableCommand {
             let code = exitCode(for: error)
             if code == .success {
                 // --help and --version.
-                print(fullMessage(for: error))
+                StandardStreams.output(fullMessage(for: error) + "\n")
                 Foundation.exit(0)
             }
             if code == .validationFailure {
                 let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
-                FileHandle.standardError.write(Data("richpush: \(message) (see richpush --help)\n".utf8))
+                StandardStreams.error("richpush: \(message) (see richpush --help)\n")
                 Foundation.exit(2)
             }
             if let exit = error as? ExitCode { Foundation.exit(exit.rawValue) }
             let message = message(for: error)
-            if !message.isEmpty { FileHandle.standardError.write(Data("richpush: \(message)\n".utf8)) }
+            if !message.isEmpty { StandardStreams.error("richpush: \(message)\n") }
             Foundation.exit(code.rawValue == 0 ? 1 : code.rawValue)
         }
     }

@@ -1,8 +1,8 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import Logging
 import RichPushNetwork
+import UnixSignals
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +10,7 @@ import RichPushNetwork
     import Darwin
 #endif
 
-/// `richpush serve-fixtures`: runs the HTTPS fixture CDN standalone until SIGINT/SIGTERM.
+/// `richpush serve-fixtures`: runs the HTTPS fixture CDN standalone until SIGINT, SIGTERM or SIGHUP.
 struct ServeFixtures: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve-fixtures",
@@ -26,25 +26,58 @@ struct ServeFixtures: AsyncParsableCommand {
     @Option(help: "TCP port on 127.0.0.1 (0 picks a free port).")
     var port: Int = 0
 
-    @Option(help: "Directory to serve.")
-    var root: String = "payloads/images"
+    @Option(
+        name: .customLong("fixtures"),
+        help: ArgumentHelp("Folder to serve (default: payloads/images).", valueName: "DIR"))
+    var fixtures: String?
 
-    @Option(name: .customLong("ca-out"), help: "Write the CA certificate (PEM) to this file, for curl --cacert.")
+    /// The option's earlier name, still accepted so existing scripts keep working.
+    @Option(name: .customLong("root"), help: .hidden)
+    var root: String?
+
+    @Option(
+        name: .customLong("ca-out"),
+        help: ArgumentHelp(
+            "Write the CA certificate (PEM) to FILE, for curl --cacert (default: a temporary file removed on exit).",
+            valueName: "FILE"))
     var caOut: String?
 
     @Flag(help: "Log every request to stderr.")
     var verbose = false
 
+    /// The folder served: `--fixtures`, or `--root` as scripts written before the rename say.
+    var fixtureRoot: String { fixtures ?? root ?? "payloads/images" }
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        if fixtures != nil, root != nil {
+            throw ValidationError("--root is the old name of --fixtures; give only --fixtures")
+        }
     }
 
     func run() async throws {
         let logger = StandardStreams.logger(label: "richpush.fixtures", verbose: verbose)
 
+        // The first INT, TERM or HUP stops the server; a second one while it stops ends the process at once.
+        let (stopRequests, requestStop) = AsyncStream.makeStream(of: UnixSignal.self)
+        await TerminationSignals.handle { signal in
+            if case .terminated = requestStop.yield(signal) { TerminationCleanup.exit(128 + signal.rawValue) }
+            requestStop.finish()
+        }
+
+        // Checked before the server starts, without touching what the file holds.
+        let caFile: OutputFile?
+        do {
+            caFile = try caOut.map { path throws(OutputFile.Failure) in try OutputFile(checking: path) }
+        } catch {
+            Self.printError(
+                "richpush serve-fixtures: cannot write the CA certificate to \(error.path): \(error.reason)")
+            throw ExitCode(2)
+        }
+
         let cdn: FixtureCDN
         do {
-            cdn = try await FixtureCDN.start(root: URL(fileURLWithPath: root), port: port, logger: logger)
+            cdn = try await FixtureCDN.start(root: URL(fileURLWithPath: fixtureRoot), port: port, logger: logger)
         } catch let error as FixtureRootError {
             Self.printError("richpush serve-fixtures: \(error.message)")
             throw ExitCode(2)
@@ -53,20 +86,28 @@ struct ServeFixtures: AsyncParsableCommand {
             throw ExitCode(1)
         }
 
-        // The CA goes where asked, else to a temporary file removed on exit, so the curl line always works.
-        let caPath =
-            caOut
-            ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("richpush-fixture-ca-\(cdn.port).pem").path
+        // The CA goes where asked, else to a new temporary file removed on exit, so the curl line always works.
+        let caPath: String
         do {
-            try cdn.caCertificatePEM.write(toFile: caPath, atomically: true, encoding: .utf8)
+            if let caFile {
+                try caFile.write(cdn.caCertificatePEM)
+                caPath = caFile.path
+            } else {
+                caPath = try OutputFile.createTemporary(
+                    prefix: "richpush-fixture-ca-\(cdn.port)-", suffix: ".pem", text: cdn.caCertificatePEM)
+            }
         } catch {
-            Self.printError("richpush serve-fixtures: cannot write the CA certificate to \(caPath): \(error)")
+            Self.printError(
+                "richpush serve-fixtures: cannot write the CA certificate to \(error.path): \(error.reason)")
             await cdn.shutdown()
             throw ExitCode(2)
         }
+        let temporaryCA = caFile == nil ? caPath : nil
+        let removeCA = TerminationCleanup.register {
+            if let temporaryCA { unlink(temporaryCA) }
+        }
 
-        print(
+        StandardStreams.output(
             """
             Fixture CDN serving \(cdn.root.path)
               https://\(FixtureCDN.host):\(cdn.port)/   (listening on 127.0.0.1:\(cdn.port))
@@ -75,33 +116,18 @@ struct ServeFixtures: AsyncParsableCommand {
               \(cdn.curlExample(path: "cat.png", caFile: caPath))
               \(cdn.curlExample(path: "cat.png?status=404", caFile: caPath))
             Press Ctrl-C to stop.
-            """)
-        fflush(nil)  // all streams: naming `stdout` is not concurrency-safe in Swift 6
 
-        let signal = await Self.waitForTerminationSignal()
+            """)
+
+        var signals = stopRequests.makeAsyncIterator()
+        let signal = await signals.next()
         await cdn.shutdown()
-        if caOut == nil { try? FileManager.default.removeItem(atPath: caPath) }
-        Self.printError("richpush serve-fixtures: stopped (\(signal))")
+        removeCA.remove()
+        if let temporaryCA { unlink(temporaryCA) }
+        Self.printError("richpush serve-fixtures: stopped (\(signal.map(String.init(describing:)) ?? "end"))")
     }
 
     private static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-    }
-
-    /// Suspends until SIGINT or SIGTERM arrives and returns its name.
-    private static func waitForTerminationSignal() async -> String {
-        let (stream, continuation) = AsyncStream<String>.makeStream()
-        var sources: [any DispatchSourceSignal] = []
-        for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(name) }
-            source.resume()
-            sources.append(source)
-        }
-        var iterator = stream.makeAsyncIterator()
-        let received = await iterator.next() ?? "end"
-        for source in sources { source.cancel() }
-        return received
+        StandardStreams.error(message + "\n")
     }
 }

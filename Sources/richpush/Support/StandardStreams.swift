@@ -1,14 +1,41 @@
 import Foundation
 import Logging
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writing to the standard streams, and whether they are terminals.
+///
+/// Every write goes through ``FileDescriptorWriter``, which never traps. Standard output that cannot be written
+/// ends the process with status 2 after the ``TerminationCleanup`` actions: silently when the reader went away
+/// (EPIPE, as in `richpush replay payloads | head -1`), else with one line on standard error. Standard error
+/// that cannot be written is given up on quietly: there is nowhere left to say so.
 enum StandardStreams {
+    /// One writer at a time on each stream, so lines from concurrent tasks do not interleave. Separate, so that
+    /// a clean-up can still clear the progress line while standard output is blocked on a slow reader.
+    private static let outputLock = Mutex(())
+    private static let errorLock = Mutex(())
+
+    /// Call first thing in `main`: a reader that goes away then shows up as EPIPE from `write`, not as a signal.
+    static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        errorLock.withLock { _ in _ = FileDescriptorWriter.writeAll(Array(text.utf8), to: STDERR_FILENO) }
     }
 
     static func output(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        let failure = outputLock.withLock { _ in FileDescriptorWriter.writeAll(Array(text.utf8), to: STDOUT_FILENO) }
+        guard let failure else { return }
+        if failure != EPIPE {
+            error("richpush: cannot write to standard output: \(FileDescriptorWriter.describe(failure))\n")
+        }
+        TerminationCleanup.exit(2)
     }
 
     static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
@@ -18,5 +45,40 @@ enum StandardStreams {
         var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = verbose ? .debug : .warning
         return logger
+    }
+}
+
+/// `write(2)` until every byte is out: interrupted writes are resumed, and a descriptor left non-blocking by
+/// another program is waited for rather than given up on.
+enum FileDescriptorWriter {
+    /// Writes all of `bytes`; returns nil when done, else the `errno` that stopped it.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        bytes.withUnsafeBytes { buffer -> Int32? in
+            guard let start = buffer.baseAddress else { return nil }
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, start + offset, buffer.count - offset)
+                if written >= 0 {
+                    offset += written
+                    continue
+                }
+                let failure = errno
+                switch failure {
+                case EINTR:
+                    continue
+                case EAGAIN, EWOULDBLOCK:
+                    var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&waiting, 1, -1)
+                default:
+                    return failure
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The system's text for an `errno` value, e.g. "No space left on device".
+    static func describe(_ failure: Int32) -> String {
+        String(cString: strerror(failure))
     }
 }

@@ -1,0 +1,135 @@
+import Foundation
+
+#if canImport(Glibc)
+    // `struct stat` is imported through CoreFoundation's clang module when Foundation is imported too.
+    import CoreFoundation
+    import Glibc
+    private typealias FileStatus = Glibc.stat
+#elseif canImport(Darwin)
+    import Darwin
+    private typealias FileStatus = Darwin.stat
+#endif
+
+/// A file the user named for richpush to write (`replay --output`, `serve-fixtures --ca-out`), written in place
+/// and only once the text is ready: never emptied before, never replaced by another file. A symlink stays a
+/// symlink and its target gets the text; a device (`/dev/full`, a terminal) or a FIFO is written to, not replaced;
+/// and a path that names richpush's own standard output or error (`/dev/stdout`) is written through the
+/// descriptor richpush already holds, which works for any user.
+struct OutputFile: Sendable {
+    let path: String
+    /// Device and inode of the file the path led to when it was checked (symlinks followed).
+    private let identity: FileIdentity?
+
+    /// Why a path cannot be written: the system's words, e.g. "No space left on device".
+    struct Failure: Error, Sendable {
+        var path: String
+        var reason: String
+    }
+
+    /// Checks that `path` can be written without changing what it holds; a missing file is created empty, as
+    /// the shell's `>` would. Throws the reason when it cannot be opened for writing.
+    init(checking path: String) throws(Failure) {
+        self.path = path
+        if let standard = Self.standardDescriptor(for: path) {
+            identity = FileIdentity(descriptor: standard)
+            return
+        }
+        // No O_TRUNC: the contents stay until the text is ready. O_NONBLOCK: a FIFO with no reader yet answers
+        // ENXIO at once instead of hanging the check; it gets its text (and its reader) at the end.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o666)
+        if descriptor < 0 {
+            let failure = errno
+            guard failure == ENXIO else {
+                throw Failure(path: path, reason: FileDescriptorWriter.describe(failure))
+            }
+            identity = FileIdentity(path: path)
+            return
+        }
+        identity = FileIdentity(descriptor: descriptor)
+        close(descriptor)
+    }
+
+    /// Whether `other` is the file this one leads to (same device and inode, symlinks and hard links included):
+    /// writing here would overwrite it.
+    func isSameFile(as other: String) -> Bool {
+        guard let identity, identity.isRegularFile, let otherIdentity = FileIdentity(path: other) else { return false }
+        return identity == otherIdentity
+    }
+
+    /// Replaces the contents with `text`, in place, and writes it fully.
+    func write(_ text: String) throws(Failure) {
+        let bytes = Array(text.utf8)
+        if let standard = Self.standardDescriptor(for: path) {
+            if let failure = FileDescriptorWriter.writeAll(bytes, to: standard) {
+                throw Failure(path: path, reason: FileDescriptorWriter.describe(failure))
+            }
+            return
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw Failure(path: path, reason: FileDescriptorWriter.describe(errno)) }
+        let writeFailure = FileDescriptorWriter.writeAll(bytes, to: descriptor)
+        // Some file systems report a full disk only when the file is closed.
+        let closeFailure = close(descriptor) == 0 ? nil : errno
+        if let failure = writeFailure ?? closeFailure {
+            throw Failure(path: path, reason: FileDescriptorWriter.describe(failure))
+        }
+    }
+
+    /// Creates a new file named `prefix` + random characters + `suffix` in the temporary directory, holding
+    /// `text`; returns its path. The name is new, so nothing else is ever overwritten.
+    static func createTemporary(prefix: String, suffix: String, text: String) throws(Failure) -> String {
+        var template = Array(
+            FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)XXXXXX\(suffix)").path.utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemps(base, Int32(suffix.utf8.count))
+        }
+        let path = template.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { String(cString: $0) } ?? prefix
+        }
+        guard descriptor >= 0 else { throw Failure(path: path, reason: FileDescriptorWriter.describe(errno)) }
+        fchmod(descriptor, 0o644)
+        let writeFailure = FileDescriptorWriter.writeAll(Array(text.utf8), to: descriptor)
+        let closeFailure = close(descriptor) == 0 ? nil : errno
+        if let failure = writeFailure ?? closeFailure {
+            unlink(path)
+            throw Failure(path: path, reason: FileDescriptorWriter.describe(failure))
+        }
+        return path
+    }
+
+    /// Standard output or error when `path` leads to the very file one of them is open on.
+    private static func standardDescriptor(for path: String) -> Int32? {
+        guard let target = FileIdentity(path: path) else { return nil }
+        return [STDOUT_FILENO, STDERR_FILENO].first { FileIdentity(descriptor: $0) == target }
+    }
+}
+
+/// Device and inode: what makes two paths the same file.
+private struct FileIdentity: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var isRegularFile: Bool
+
+    init?(path: String) {
+        var status = FileStatus()
+        guard stat(path, &status) == 0 else { return nil }
+        self.init(status)
+    }
+
+    init?(descriptor: Int32) {
+        var status = FileStatus()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        self.init(status)
+    }
+
+    private init(_ status: FileStatus) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        isRegularFile = (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {
+        lhs.device == rhs.device && lhs.inode == rhs.inode
+    }
+}

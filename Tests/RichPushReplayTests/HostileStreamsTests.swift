@@ -1,0 +1,343 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The real `richpush` binary against outputs and streams a careful user would not pick: symlinks, devices,
+/// a payload named as the report, `/dev/stdout` for an unprivileged user, a reader that goes away, a full disk,
+/// and the signals that stop a process (INT, TERM, HUP).
+@Suite(.serialized) struct HostileStreamsTests {
+    static let fixtures = "\(repositoryRoot)/payloads/images"
+
+    static func payload(title: String, image: String? = nil, body: String = "b") -> String {
+        let imagePart = image.map { #", "fcm_options": {"image": "\#($0)"}"# } ?? ""
+        return
+            #"{"aps": {"alert": {"title": "\#(title)", "body": "\#(body)"}, "mutable-content": 1}\#(imagePart)}"#
+    }
+
+    // MARK: --output and --ca-out are written in place
+
+    @Test func aSymlinkedOutputStaysALinkAndItsTargetGetsTheReport() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("in/p.json", Self.payload(title: "Linked"))
+        let target = try folder.write("reports/real.txt", "the previous report\n")
+        let link = "\(folder.path)/report.txt"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+
+        let run = try await runRichpush(["replay", "\(folder.path)/in", "--output", link])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target, "the link was replaced")
+        let report = try String(contentsOfFile: target, encoding: .utf8)
+        #expect(report.contains(#""Linked" plain text"#), "\(report)")
+        #expect(!report.contains("the previous report"))
+    }
+
+    /// A character device that answers every write with ENOSPC, as `/dev/full` does. As root a private node made
+    /// with mknod, so that a regression replaces a file of this test, not the machine's `/dev/full`; other users
+    /// cannot replace anything in `/dev`, so they get `/dev/full` itself.
+    static func fullDevice(in folder: TemporaryFolder) -> String {
+        let path = "\(folder.path)/full"
+        guard getuid() == 0,
+            let attributes = try? FileManager.default.attributesOfItem(atPath: "/dev/full"),
+            let device = (attributes[.deviceIdentifier] as? NSNumber)?.uint64Value,
+            mknod(path, S_IFCHR | 0o666, dev_t(device)) == 0
+        else { return "/dev/full" }
+        return path
+    }
+
+    /// Whether `path` itself (not what a link points to) is a character device.
+    static func isCharacterDevice(_ path: String) -> Bool {
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        return type == .typeCharacterSpecial
+    }
+
+    @Test func anOutputDeviceThatIsFullGetsOneLineAndExitTwoAndStaysADevice() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("in/p.json", Self.payload(title: "Full"))
+        let device = Self.fullDevice(in: folder)
+        try #require(Self.isCharacterDevice(device))
+
+        let run = try await runRichpush(["replay", "\(folder.path)/in", "--output", device])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr == "richpush replay: cannot write the report to \(device): No space left on device\n",
+            "\(run.stderr)")
+        #expect(Self.isCharacterDevice(device), "\(device) was replaced")
+    }
+
+    @Test(arguments: ["payload", "expectation"])
+    func anOutputThatIsOneOfTheInputsIsRefusedAndTheInputKept(named input: String) async throws {
+        let folder = try TemporaryFolder()
+        let payloadText = Self.payload(title: "Keep me")
+        let expectationText = #"{"expect": {"style": "plain"}}"#
+        let payload = try folder.write("in/a.json", payloadText)
+        let expectation = try folder.write("in/a.expect.json", expectationText)
+        try folder.write("in/b.json", Self.payload(title: "Other"))
+        // The expectation is named through a symlink: the same file by another name is still the same file.
+        let output: String
+        if input == "payload" {
+            output = payload
+        } else {
+            output = "\(folder.path)/link-to-expectation.json"
+            try FileManager.default.createSymbolicLink(atPath: output, withDestinationPath: expectation)
+        }
+
+        let run = try await runRichpush(["replay", "\(folder.path)/in", "--output", output])
+        #expect(run.status == 2)
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("--output \(output) is the \(input)"), "\(run.stderr)")
+        #expect(try String(contentsOfFile: payload, encoding: .utf8) == payloadText)
+        #expect(try String(contentsOfFile: expectation, encoding: .utf8) == expectationText)
+    }
+
+    @Test func devStdoutWorksForAnUnprivilegedUser() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("p.json", Self.payload(title: "To stdout"))
+        try folder.write("p.expect.json", #"{"expect": {"style": "plain"}}"#)
+        guard let run = try await runRichpushAsNobody(["replay", folder.path, "--output", "/dev/stdout"]) else {
+            print("skipped: needs root and runuser to run richpush as nobody")
+            return
+        }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(#""To stdout" plain text"#), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("1 passed, 0 failed\n"), "\(run.stdout)")
+    }
+
+    @Test func aCAOutSymlinkStaysALinkAndTheCertificateIsKeptAfterTheServerStops() async throws {
+        let folder = try TemporaryFolder()
+        let target = try folder.write("certs/ca.pem", "old\n")
+        let link = "\(folder.path)/ca-link.pem"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+
+        let server = try FixtureServer(["--fixtures", Self.fixtures, "--ca-out", link])
+        #expect(server.caPath == link)
+        server.signal(SIGTERM)
+        let stopped = await server.wait()
+        #expect(stopped.reason == .exit && stopped.status == 0, "\(stopped)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target, "the link was replaced")
+        let pem = try String(contentsOfFile: target, encoding: .utf8)
+        #expect(pem.hasPrefix("-----BEGIN CERTIFICATE-----"), "\(pem)")
+    }
+
+    // MARK: standard output that cannot be written
+
+    @Test func aReaderThatGoesAwayEndsTheReplaySilentlyWithStatusTwo() async throws {
+        // More than a pipe holds (64 KiB), so richpush is still writing when the reader leaves.
+        let folder = try TemporaryFolder()
+        let body = String(repeating: "long body ", count: 100)
+        for index in 0..<120 {
+            try folder.write(String(format: "p%03d.json", index), Self.payload(title: "P\(index)", body: body))
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: richpushBinary())
+        process.arguments = ["replay", folder.path, "--format", "json"]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let errorReader = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }
+
+        let first = try out.fileHandleForReading.read(upToCount: 1)
+        #expect(first == Data("[".utf8))
+        try out.fileHandleForReading.close()
+        process.waitUntilExit()
+        let stderr = String(decoding: await errorReader.value, as: UTF8.self)
+
+        #expect(process.terminationReason == .exit, "ended by signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == 2)
+        #expect(!stderr.contains("Fatal error"), "\(stderr)")
+        #expect(stderr.isEmpty, "a closed pipe is not worth a message: \(stderr)")
+    }
+
+    @Test func aFullStandardOutputIsOneLineAndStatusTwo() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("p.json", Self.payload(title: "Full"))
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let run = try await runRichpush(["replay", folder.path], standardOutput: full)
+        #expect(run.reason == .exit, "ended by signal \(run.status)")
+        #expect(run.status == 2)
+        #expect(run.stderr == "richpush: cannot write to standard output: No space left on device\n", "\(run.stderr)")
+    }
+
+    // MARK: INT, TERM and HUP
+
+    @Test func hangUpRemovesTheDownloadedAttachmentsAndExits129() async throws {
+        let folder = try TemporaryFolder()
+        let temporary = try TemporaryFolder()
+        try folder.write("1-fast.json", Self.payload(title: "F", image: "https://fixtures.richpush.test/cat.png"))
+        try folder.write(
+            "2-slow.json", Self.payload(title: "S", image: "https://fixtures.richpush.test/cat.png?delay=6s"))
+        // Dripped, so its partial file sits in the store while it downloads.
+        try folder.write(
+            "3-drip.json", Self.payload(title: "D", image: "https://fixtures.richpush.test/cat.png?drip=1KB"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: richpushBinary())
+        process.arguments = ["replay", folder.path, "--fixtures", Self.fixtures, "--download-timeout", "30s"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let guardTask = Self.killAfterTimeout(process)
+        defer { guardTask.cancel() }
+
+        // Wait until the store holds a finished attachment and a partial one, then hang up.
+        var stored: [String] = []
+        while process.isRunning,
+            !(stored.contains { $0.hasSuffix(".png") } && stored.contains { $0.hasSuffix(".part") })
+        {
+            try await Task.sleep(for: .milliseconds(50))
+            let stores = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+            stored = stores.flatMap { store in
+                (try? FileManager.default.contentsOfDirectory(atPath: "\(temporary.path)/\(store)")) ?? []
+            }
+        }
+        #expect(stored.contains { $0.hasSuffix(".part") }, "no partial download was seen: \(stored)")
+        kill(process.processIdentifier, SIGHUP)
+        process.waitUntilExit()
+
+        #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == 129)
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter {
+            $0.hasPrefix("richpush-\(process.processIdentifier)-")
+        }
+        #expect(left.isEmpty, "left behind: \(left)")
+    }
+
+    @Test(arguments: [SIGHUP, SIGTERM, SIGINT])
+    func serveFixturesStopsOnTheSignalAndRemovesItsTemporaryCA(signal: Int32) async throws {
+        let temporary = try TemporaryFolder()
+        let server = try FixtureServer(["--fixtures", Self.fixtures], temporaryDirectory: temporary.path)
+        let caPath = try #require(server.caPath)
+        #expect(caPath.hasPrefix(temporary.path), "\(caPath)")
+        #expect(FileManager.default.fileExists(atPath: caPath))
+
+        server.signal(signal)
+        let stopped = await server.wait()
+        #expect(stopped.reason == .exit && stopped.status == 0, "\(stopped)")
+        #expect(!FileManager.default.fileExists(atPath: caPath), "the temporary CA was left behind")
+        let name = [SIGHUP: "SIGHUP", SIGTERM: "SIGTERM", SIGINT: "SIGINT"][signal] ?? "?"
+        #expect(stopped.stderr.contains("stopped (\(name))"), "\(stopped.stderr)")
+    }
+
+    // MARK: one name for the fixture root
+
+    @Test(arguments: ["--fixtures", "--root"])
+    func serveFixturesTakesTheFixtureRootAsFixturesAndStillAsRoot(option: String) async throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.copyItem(atPath: "\(Self.fixtures)/cat.png", toPath: "\(folder.path)/cat.png")
+        let server = try FixtureServer([option, folder.path])
+        server.signal(SIGTERM)
+        let stopped = await server.wait()
+        let served = URL(fileURLWithPath: folder.path).resolvingSymlinksInPath().path
+        #expect(server.banner.contains("Fixture CDN serving \(served)"), "\(server.banner)")
+        #expect(stopped.reason == .exit && stopped.status == 0, "\(stopped)")
+    }
+
+    @Test func serveFixturesHelpNamesFixturesAndNotTheOldRoot() async throws {
+        let run = try await runRichpush(["serve-fixtures", "--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("--fixtures <DIR>"), "\(run.stdout)")
+        #expect(!run.stdout.contains("--root"), "\(run.stdout)")
+    }
+
+    // MARK: helpers
+
+    /// Kills `process` if it is still running after a minute, so a hang fails the test instead of blocking the run.
+    static func killAfterTimeout(_ process: Process) -> Task<Void, Never> {
+        let pid = process.processIdentifier
+        return Task.detached {
+            try? await Task.sleep(for: .seconds(60))
+            if !Task.isCancelled, process.isRunning { kill(pid, SIGKILL) }
+        }
+    }
+}
+
+/// How a run of `richpush` ended (exit or signal) and what it printed.
+struct EndedRun: CustomStringConvertible {
+    var reason: Process.TerminationReason
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    var description: String { "\(reason == .exit ? "exit" : "signal") \(status), stderr: \(stderr)" }
+}
+
+/// Runs `richpush` to its end with standard output going to `standardOutput`; standard error is captured.
+func runRichpush(_ arguments: [String], standardOutput: FileHandle) async throws -> EndedRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: richpushBinary())
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["LC_ALL"] = "C.UTF-8"
+    process.environment = environment
+    let err = Pipe()
+    process.standardOutput = standardOutput
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return EndedRun(
+        reason: process.terminationReason, status: process.terminationStatus, stdout: "",
+        stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// `richpush serve-fixtures` running in the background, started and waited for its banner.
+final class FixtureServer {
+    let process = Process()
+    private let out = Pipe()
+    private let err = Pipe()
+    private let errorReader: Task<Data, Never>
+    /// What it printed up to "Press Ctrl-C to stop."
+    private(set) var banner = ""
+
+    init(_ arguments: [String], temporaryDirectory: String? = nil) throws {
+        process.executableURL = URL(fileURLWithPath: richpushBinary())
+        process.arguments = ["serve-fixtures"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+        var environment = ProcessInfo.processInfo.environment
+        if let temporaryDirectory { environment["TMPDIR"] = temporaryDirectory }
+        process.environment = environment
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let err = self.err
+        errorReader = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }
+        while !banner.contains("Press Ctrl-C to stop.") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            banner += String(decoding: chunk, as: UTF8.self)
+        }
+    }
+
+    /// The path after "CA certificate:" in the banner.
+    var caPath: String? {
+        banner.split(separator: "\n").first { $0.contains("CA certificate: ") }
+            .map { String($0.split(separator: "CA certificate: ", maxSplits: 1).last ?? "") }
+    }
+
+    func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
+    /// Waits for the end (killing it after a minute, so a hang fails the test rather than blocking the run).
+    func wait() async -> EndedRun {
+        let guardTask = HostileStreamsTests.killAfterTimeout(process)
+        process.waitUntilExit()
+        guardTask.cancel()
+        let stderr = String(decoding: await errorReader.value, as: UTF8.self)
+        return EndedRun(
+            reason: process.terminationReason, status: process.terminationStatus, stdout: banner, stderr: stderr)
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}
