@@ -4,7 +4,7 @@ enum AppEvent: Sendable {
     case input
     /// Standard input was closed (e.g. the terminal went away).
     case inputClosed
-    /// SIGTERM or SIGHUP: leave as if the user had quit, so the terminal is restored and files removed.
+    /// SIGINT, SIGTERM or SIGHUP: leave as if the user had quit, so the terminal is restored and files removed.
     case terminated
     /// Time passed: progress countdowns and the banner move on, and a resize is noticed.
     case tick

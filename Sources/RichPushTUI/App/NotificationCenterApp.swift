@@ -42,8 +42,9 @@ public struct NotificationCenterApp: Sendable {
         defer { terminal.close() }
 
         let (events, continuation) = AsyncStream.makeStream(of: AppEvent.self)
-        // curses installed its own INT and TERM handlers, which would leave without removing the
-        // attachments: the signals come to the run loop instead, which quits as if q was pressed.
+        // INT, TERM and HUP come to the run loop, which quits as if q was pressed (terminal restored,
+        // attachments removed). Their dispositions are set to ignore first, so neither the default
+        // action nor the INT and TERM handlers curses installed can end the process on the way.
         let quitSignals: [UnixSignal] = [.sigint, .sigterm, .sighup]
         for quitSignal in quitSignals { signal(quitSignal.rawValue, SIG_IGN) }
         let signals = await UnixSignalsSequence(trapping: quitSignals)
