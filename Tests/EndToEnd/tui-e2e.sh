@@ -165,6 +165,12 @@ for number in 1 2; do
     printf '{"aps":{"alert":{"title":"Sale update %s","body":"Prices drop again"},"thread-id":"sale"}}\n' \
         "$number" > "$LIBRARY/threads/sale-$number.json"
 done
+# A 4 s budget of its own and an image that takes longer: seconds in flight to read the countdown.
+mkdir -p "$LIBRARY/timing"
+printf '%s\n' '{"aps":{"alert":{"title":"Own budget","body":"Four seconds"},"mutable-content":1},' \
+    '"fcm_options":{"image":"https://fixtures.richpush.test/cat.png?delay=8s"}}' > "$LIBRARY/timing/budget-4s.json"
+printf '%s\n' '{"given":{"downloadTimeout":"10s","extensionBudget":"4s"},' \
+    '"expect":{"fallback":{"reason":"extensionExpired"}}}' > "$LIBRARY/timing/budget-4s.expect.json"
 
 tm new-session -d -s e2e -n "$PANE" -x 120 -y 40 \
     "env -i HOME='$WORK' HISTFILE=/dev/null PATH='$PATH' LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=xterm-256color PS1='$ ' bash --norc --noprofile"
@@ -176,7 +182,7 @@ launch --state background
 if wait_for "first frame shows the header with the app state" "App state: BACKGROUND"; then
     echo "# first frame after $(($(now_ms) - LAUNCHED_AT)) ms (tmux polling included)"
 fi
-wait_for "first frame shows the payload library" "Payloads (5)"
+wait_for "first frame shows the payload library" "Payloads (6)"
 wait_for "first frame shows the notification center" "Notification Center (0)"
 wait_for "the library cursor starts on the first payload" "▶ fallback/extension-expired.json"
 
@@ -200,8 +206,7 @@ wait_for "both notifications are listed" "Notification Center (2)"
 
 # 5. The limits of that payload: its expectation gives the extension a 1 s budget.
 press Up "Up reaches the first payload" "▶ fallback/extension-expired.json"
-press Enter "in flight, the progress counts down from the payload's own 1 s budget" "left of 1 s budget"
-wait_for "the expired extension falls back" "plain text — extensionExpired"
+press Enter "the payload whose own 1 s budget runs out falls back" "plain text — extensionExpired"
 # Tab only changes highlighting, which capture-pane does not show: the key after it proves it.
 keys Tab
 press Enter "Enter on the newest notification opens its detail" "Notification detail"
@@ -238,26 +243,30 @@ else
     fail "deleting the notification removed its attachment file ($attachment)"
 fi
 
-# 7. Notifications with one thread-id stack; Enter spreads the stack out, Space folds it.
+# 7. In flight, the countdown is the payload's own: 4 s, not the command line's 30 s.
 keys Tab
-press G "G moves the library cursor to the last payload" "▶ threads/sale-2.json"
-press Enter "the first sale notification arrives" "Notification Center (3)"
+press G "G moves the library cursor to the last payload" "▶ timing/budget-4s.json"
+press Enter "in flight, the progress counts down from the payload's own 4 s budget" "left of 4 s budget"
+
+# 8. Notifications with one thread-id stack; Enter spreads the stack out, Space folds it.
+press Up "Up moves the library cursor to the sale payloads" "▶ threads/sale-2.json"
+press Enter "the first sale notification arrives" "Notification Center (4)"
 press Up "Up moves the library cursor" "▶ threads/sale-1.json"
 press Enter "the second sale notification stacks on the first" "+1 more · thread sale"
-wait_for "the stack counts as two notifications" "Notification Center (4)"
+wait_for "the stack counts as two notifications" "Notification Center (5)"
 keys Tab
 press Enter "Enter on the stack spreads it out" "thread sale · 2 notifications · Space collapses"
 keys Space
 wait_gone "Space folds the stack again" "Space collapses"
 wait_for "the folded stack shows its newest notification and +1 more" "+1 more · thread sale"
 
-# 8. Help overlay.
+# 9. Help overlay.
 press '?' "? opens the help overlay" "Keys · Esc or ? to close"
 wait_for "the help lists the stack key" "expand or collapse a stack"
 keys Escape
 wait_gone "Esc closes the help" "Keys · Esc or ? to close"
 
-# 9. Foreground: a plain banner, no image.
+# 10. Foreground: a plain banner, no image.
 keys Tab
 press f "f switches to foreground" "App state: FOREGROUND"
 press Up "Up moves the library cursor to the image payload" "▶ rich/png-background.json"
@@ -265,13 +274,13 @@ press Enter "a foreground arrival shows a banner" "Banner · app in foreground"
 wait_for "a foreground arrival is plain text" "plain text — foreground"
 wait_gone "the banner goes away by itself" "Banner · app in foreground"
 
-# 10. Resizing, down to a terminal too small for the layout, and back.
+# 11. Resizing, down to a terminal too small for the layout, and back.
 tm resize-window -t e2e -x 50 -y 12
 wait_for "a too-small terminal gets a clear message" "Terminal too small"
 tm resize-window -t e2e -x 120 -y 40
-wait_for "the layout comes back after resizing" "Notification Center (5)"
+wait_for "the layout comes back after resizing" "Notification Center (6)"
 
-# 11. q quits with status 0 and the terminal restored.
+# 12. q quits with status 0 and the terminal restored.
 press q "q exits with status 0" "EXIT=0"
 wait_for "the terminal settings are restored after q" "STTY=restored"
 wait_gone "the UI is gone from the screen after q" "App state:"
@@ -282,13 +291,13 @@ else
     fail "quitting removed the attachment folder ($store)"
 fi
 
-# 12. Ctrl-C also quits cleanly.
+# 13. Ctrl-C also quits cleanly.
 launch --state closed
 wait_for "second launch shows the requested state" "App state: CLOSED"
 press C-c "Ctrl-C exits with status 0" "EXIT=0"
 wait_for "the terminal settings are restored after Ctrl-C" "STTY=restored"
 
-# 13. SIGTERM (e.g. the CI job or a window manager closing it) leaves as cleanly as q, attachments removed.
+# 14. SIGTERM (e.g. the CI job or a window manager closing it) leaves as cleanly as q, attachments removed.
 launch --state background
 wait_for "third launch shows the notification center" "App state: BACKGROUND"
 press Down "the library cursor moves in the third launch" "▶ fallback/http-url.json"
@@ -304,7 +313,7 @@ else
     fail "SIGTERM removed the attachment folder ($attachment)"
 fi
 
-# 14. SIGHUP (the terminal window closed) and SIGINT (kill -INT) quit cleanly too.
+# 15. SIGHUP (the terminal window closed) and SIGINT (kill -INT) quit cleanly too.
 for name in HUP INT; do
     launch --state background
     wait_for "launch before SIG$name shows the notification center" "App state: BACKGROUND"
