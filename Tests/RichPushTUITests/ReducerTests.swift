@@ -283,6 +283,14 @@ import Testing
         #expect(rows[1].stack == nil)
     }
 
+    @Test func anEmptyThreadIDStacksNothing() {
+        let state = Fixtures.state([
+            Fixtures.entry(1, Fixtures.threadResult(1, thread: ""), sentAt: 1),
+            Fixtures.entry(2, Fixtures.threadResult(2, thread: ""), sentAt: 2),
+        ])
+        #expect(state.rows.map(\.ids) == [[2], [1]])
+    }
+
     @Test func enterSpreadsAStackOutAndSpaceFoldsItBack() {
         var state = threadedState()
         _ = reduce(&state, .activate)

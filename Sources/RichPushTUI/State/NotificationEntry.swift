@@ -30,8 +30,12 @@ struct NotificationEntry: Equatable, Sendable, Identifiable {
         result?.content ?? preview ?? NotificationContent()
     }
 
-    /// The thread-id it was delivered with: notifications of one thread stack together.
-    var threadID: String? { result?.threadID }
+    /// The thread-id it was delivered with: notifications of one thread stack together. An empty one
+    /// names no thread.
+    var threadID: String? {
+        guard let threadID = result?.threadID, !threadID.isEmpty else { return nil }
+        return threadID
+    }
 
     /// The limits its progress and explanations quote: the result's, else the ones its delivery reported
     /// when it started, else (for a deliverer that reports none) the configured ones.
