@@ -225,6 +225,21 @@ import Testing
         #expect(stopped.stderr.contains("stopped (\(name))"), "\(stopped.stderr)")
     }
 
+    @Test func aHangUpIgnoredByNohupStaysIgnored() async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/nohup") else {
+            print("skipped: needs /usr/bin/nohup")
+            return
+        }
+        let server = try FixtureServer(["--fixtures", Self.fixtures], underNohup: true)
+        try #require(server.caPath != nil, "\(server.banner)")
+        // HUP first, then TERM: had HUP been trapped, it would be the signal the server stopped on.
+        server.signal(SIGHUP)
+        server.signal(SIGTERM)
+        let stopped = await server.wait()
+        #expect(stopped.reason == .exit && stopped.status == 0, "\(stopped)")
+        #expect(stopped.stderr.contains("stopped (SIGTERM)"), "\(stopped.stderr)")
+    }
+
     // MARK: one name for the fixture root
 
     @Test(arguments: ["--fixtures", "--root"])
@@ -297,9 +312,15 @@ final class FixtureServer {
     /// What it printed up to "Press Ctrl-C to stop."
     private(set) var banner = ""
 
-    init(_ arguments: [String], temporaryDirectory: String? = nil) throws {
-        process.executableURL = URL(fileURLWithPath: richpushBinary())
-        process.arguments = ["serve-fixtures"] + arguments
+    /// `underNohup` starts it through nohup(1), which starts it with HUP ignored.
+    init(_ arguments: [String], temporaryDirectory: String? = nil, underNohup: Bool = false) throws {
+        if underNohup {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/nohup")
+            process.arguments = [richpushBinary(), "serve-fixtures"] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: richpushBinary())
+            process.arguments = ["serve-fixtures"] + arguments
+        }
         process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
         var environment = ProcessInfo.processInfo.environment
         if let temporaryDirectory { environment["TMPDIR"] = temporaryDirectory }
