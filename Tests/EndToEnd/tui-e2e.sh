@@ -320,5 +320,19 @@ for name in HUP INT; do
     quit_by_signal "$name"
 done
 
+# 16. A HUP ignored when the TUI starts (`trap '' HUP`, as nohup does) stays ignored: the UI keeps running.
+keys -l "clear; (trap '' HUP; exec $BIN tui --payloads '$LIBRARY' --fixtures '$PAYLOADS/images' --state closed); echo EXIT=\$?"
+keys Enter
+wait_for "a launch with HUP ignored shows the notification center" "App state: CLOSED"
+pid=$(pgrep -n -f -- "tui --payloads $LIBRARY" || true)
+if [ -n "$pid" ]; then
+    kill -HUP "$pid"
+    # The key after the signal shows the UI still answering, so the HUP was not acted on.
+    press b "after an ignored HUP the UI still answers keys" "App state: BACKGROUND"
+    press q "then q exits with status 0" "EXIT=0"
+else
+    fail "HUP ignored at launch: no richpush process found"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -44,8 +44,9 @@ public struct NotificationCenterApp: Sendable {
         let (events, continuation) = AsyncStream.makeStream(of: AppEvent.self)
         // INT, TERM and HUP come to the run loop, which quits as if q was pressed (terminal restored,
         // attachments removed). Their dispositions are set to ignore first, so neither the default
-        // action nor the INT and TERM handlers curses installed can end the process on the way.
-        let quitSignals: [UnixSignal] = [.sigint, .sigterm, .sighup]
+        // action nor the INT and TERM handlers curses installed can end the process on the way. A signal
+        // the process was started with ignored (`trap '' HUP`, nohup) stays ignored.
+        let quitSignals = [UnixSignal.sigint, .sigterm, .sighup].filter { !Self.isIgnored($0.rawValue) }
         for quitSignal in quitSignals { signal(quitSignal.rawValue, SIG_IGN) }
         let signals = await UnixSignalsSequence(trapping: quitSignals)
         let signalWatcher = Task {
@@ -81,5 +82,13 @@ public struct NotificationCenterApp: Sendable {
         watcher.start()
         await loop.run(events: events)
         logger.info("notification center closed")
+    }
+
+    /// Whether signal `number` is ignored now (inherited from the parent; curses only replaces default actions).
+    private static func isIgnored(_ number: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(number, nil, &current) == 0 else { return false }
+        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+            == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }
