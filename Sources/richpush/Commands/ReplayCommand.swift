@@ -35,7 +35,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "App state for payloads whose expectation does not set one.")
     var state: AppState = .background
 
-    @Option(help: "Report format: text, json or junit.")
+    @Option(help: "Report format: text, json, junit or html (one self-contained page with the images).")
     var format: ReplayFormat = .text
 
     @Option(help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "FILE"))
@@ -100,13 +100,14 @@ struct ReplayCommand: AsyncParsableCommand {
         let progress = StandardStreams.errorIsTerminal ? ProgressLine() : nil
         let report = await runner.run(loaded) { done, total in progress?.update(done: done, total: total) }
         progress?.clear()
+        // The HTML report embeds the downloaded images, so every report is rendered before they are removed.
+        let rendered = format.render(report, context: reportContext)
         await environment.shutdown()
         cleanup.remove()
 
         for item in report.items {
             if let error = item.error { StandardStreams.error("richpush replay: \(error)\n") }
         }
-        let rendered = format.render(report)
         if let output, let reportFile {
             do {
                 try reportFile.write(rendered)
@@ -131,6 +132,23 @@ struct ReplayCommand: AsyncParsableCommand {
 }
 
 extension ReplayFormat: ExpressibleByArgument {}
+
+extension ReplayCommand {
+    /// The run's settings as the HTML report's header shows them.
+    var reportContext: ReportContext {
+        let configuration = delivery.configuration
+        var settings: [ReportContext.Setting] = [
+            .init("Paths", paths.joined(separator: " ")),
+            .init("App state", "\(state.rawValue) (unless an expectation sets one)"),
+            .init("Download timeout", configuration.downloadTimeout.shortDescription),
+            .init("Extension budget", configuration.extensionBudget.shortDescription),
+            .init("Extension image cap", ByteCount.limit(configuration.extensionMaxImageBytes)),
+            .init("Image keys", configuration.imagePolicy.keyPaths.map(\.description).joined(separator: ", ")),
+        ]
+        settings.append(.init("Jobs", "\(jobs)"))
+        return ReportContext(version: RichPushVersion.current, settings: settings)
+    }
+}
 
 extension ReplayCommand {
     /// The `--output` file, checked up front: writable, and not one of the files the replay reads (writing the

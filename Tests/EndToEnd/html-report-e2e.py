@@ -1,0 +1,268 @@
+#!/usr/bin/env python3
+"""End-to-end test of `richpush replay --format html` in a real browser.
+
+Replays a payload folder into an HTML report, opens it in headless Chromium and checks, through the
+Chrome DevTools Protocol, what a person would see: one card per notification, a decoded image on every rich
+card and none on the others, filters that hide and show cards, and that hostile payload text executes
+nothing and the page requests nothing.
+
+    python3 Tests/EndToEnd/html-report-e2e.py                      # after `swift build`
+    python3 Tests/EndToEnd/html-report-e2e.py --screenshot docs/html-report.png
+
+Environment: RICHPUSH_BIN (default .build/debug/richpush), RICHPUSH_E2E_PAYLOADS (default payloads),
+CHROMIUM (default: chromium on the PATH). Prints one line per check and "N passed, N failed"; exits 1 when a
+check failed, 2 when the browser or the binary cannot be started.
+"""
+
+import base64
+import json
+import os
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.environ.get("RICHPUSH_BIN", os.path.join(ROOT, ".build/debug/richpush"))
+PAYLOADS = os.environ.get("RICHPUSH_E2E_PAYLOADS", "payloads")
+HOSTILE = "hostile/markup-in-every-field.json"
+
+passed = 0
+failed = 0
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"ok    {name}")
+    else:
+        failed += 1
+        print(f"FAIL  {name}" + (f": {detail}" if detail else ""))
+
+
+class DevTools:
+    """A minimal WebSocket client (RFC 6455, text frames, client masking) speaking the DevTools protocol."""
+
+    def __init__(self, url, deadline=30):
+        host_port, path = url[len("ws://"):].split("/", 1)
+        host, port = host_port.split(":")
+        self.sock = socket.create_connection((host, int(port)), timeout=deadline)
+        key = base64.b64encode(os.urandom(16)).decode()
+        request = (
+            f"GET /{path} HTTP/1.1\r\nHost: {host_port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        self.sock.sendall(request.encode())
+        response = b""
+        while b"\r\n\r\n" not in response:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise RuntimeError("DevTools closed the connection during the handshake")
+            response += chunk
+        if b" 101 " not in response.split(b"\r\n", 1)[0]:
+            raise RuntimeError(f"DevTools refused the WebSocket: {response[:200]!r}")
+        self.buffer = response.split(b"\r\n\r\n", 1)[1]
+        self.next_id = 0
+        self.events = []
+
+    def _read(self, count):
+        while len(self.buffer) < count:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise RuntimeError("DevTools closed the connection")
+            self.buffer += chunk
+        data, self.buffer = self.buffer[:count], self.buffer[count:]
+        return data
+
+    def _receive(self):
+        message = b""
+        while True:
+            first, second = self._read(2)
+            length = second & 0x7F
+            if length == 126:
+                length = struct.unpack(">H", self._read(2))[0]
+            elif length == 127:
+                length = struct.unpack(">Q", self._read(8))[0]
+            payload = self._read(length)
+            opcode = first & 0x0F
+            if opcode == 0x8:
+                raise RuntimeError("DevTools closed the WebSocket")
+            if opcode in (0x9, 0xA):  # ping/pong: not used by DevTools
+                continue
+            message += payload
+            if first & 0x80:
+                return json.loads(message.decode())
+
+    def send(self, method, **params):
+        self.next_id += 1
+        body = json.dumps({"id": self.next_id, "method": method, "params": params}).encode()
+        header = bytes([0x81])
+        if len(body) < 126:
+            header += bytes([0x80 | len(body)])
+        elif len(body) < 65536:
+            header += bytes([0x80 | 126]) + struct.pack(">H", len(body))
+        else:
+            header += bytes([0x80 | 127]) + struct.pack(">Q", len(body))
+        mask = os.urandom(4)
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(body))
+        self.sock.sendall(header + mask + masked)
+        while True:
+            message = self._receive()
+            if message.get("id") == self.next_id:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                return message.get("result", {})
+            self.events.append(message)
+
+    def wait_for(self, method, deadline=30):
+        end = time.time() + deadline
+        while time.time() < end:
+            for index, event in enumerate(self.events):
+                if event.get("method") == method:
+                    return self.events.pop(index)
+            self.events.append(self._receive())
+        raise RuntimeError(f"no {method} within {deadline} s")
+
+    def evaluate(self, expression):
+        result = self.send("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+
+def main():
+    screenshot = None
+    if len(sys.argv) == 3 and sys.argv[1] == "--screenshot":
+        screenshot = os.path.abspath(sys.argv[2])
+    chromium = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if not chromium:
+        print("html-report-e2e: chromium is not installed (scripts/install-system-packages installs it)")
+        return 2
+    work = tempfile.mkdtemp(prefix="richpush-html-e2e.")
+    browser = None
+    try:
+        report = os.path.join(work, "report.html")
+        results = os.path.join(work, "results.json")
+        env = dict(os.environ, LC_ALL="C.UTF-8")
+        for args in (["--format", "html", "--output", report], ["--format", "json", "--output", results]):
+            run = subprocess.run([BIN, "replay", PAYLOADS, *args], cwd=ROOT, env=env, capture_output=True, text=True)
+            if run.returncode not in (0, 1):
+                print(f"html-report-e2e: richpush replay failed ({run.returncode}): {run.stderr.strip()}")
+                return 2
+        with open(results, encoding="utf-8") as handle:
+            expected = json.load(handle)
+        with open(report, "rb") as handle:
+            size = len(handle.read())
+        print(f"report: {report} ({size} bytes, {len(expected)} notifications)")
+
+        profile = os.path.join(work, "profile")
+        browser = subprocess.Popen(
+            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+             "--remote-debugging-port=0", f"--user-data-dir={profile}", "--window-size=900,1400", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        port_file = os.path.join(profile, "DevToolsActivePort")
+        end = time.time() + 30
+        while not os.path.exists(port_file) and time.time() < end and browser.poll() is None:
+            time.sleep(0.05)
+        if not os.path.exists(port_file):
+            print("html-report-e2e: chromium did not open its DevTools port")
+            return 2
+        with open(port_file) as handle:
+            port = handle.read().split()[0]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10) as answer:
+            pages = [target for target in json.load(answer) if target["type"] == "page"]
+        tools = DevTools(pages[0]["webSocketDebuggerUrl"])
+        for domain in ("Page", "Network", "Runtime", "Log"):
+            tools.send(f"{domain}.enable")
+        url = "file://" + report
+        tools.send("Page.navigate", url=url)
+        tools.wait_for("Page.loadEventFired")
+
+        # What the page asked for while loading: the document itself and data: images, nothing else.
+        requests = [e["params"]["request"]["url"] for e in tools.events if e.get("method") == "Network.requestWillBeSent"]
+        outside = [u for u in requests if u != url and not u.startswith("data:")]
+        check("the report requests nothing but itself", not outside, ", ".join(outside[:5]))
+        blocked = [e["params"]["entry"]["text"] for e in tools.events
+                   if e.get("method") == "Log.entryAdded" and "Content Security Policy" in e["params"]["entry"]["text"]]
+        check("nothing tried to run or load against the Content-Security-Policy", not blocked, "; ".join(blocked[:3]))
+
+        cards = tools.evaluate("document.querySelectorAll('article.card').length")
+        check("one card per notification", cards == len(expected), f"{cards} cards, {len(expected)} results")
+
+        rich = [r for r in expected if r.get("style") == "rich"]
+        images = tools.evaluate(
+            "Promise.all([...document.querySelectorAll('article.outcome-rich img.media')]"
+            ".map(i => i.decode().then(() => i.naturalWidth, () => 0)))")
+        check("every rich card shows a decoded image", len(images) == len(rich) and all(w > 0 for w in images),
+              f"{len(images)} images for {len(rich)} rich results, widths {images[:8]}")
+        others = tools.evaluate("document.querySelectorAll('article.card:not(.outcome-rich) img').length")
+        check("plain, silent and rejected cards show no image", others == 0, f"{others} images")
+
+        def visible():
+            return tools.evaluate(
+                "[...document.querySelectorAll('article.card')].filter(c => c.offsetParent !== null).length")
+
+        def click(label):
+            tools.evaluate(f"document.querySelector('label[for={label}]').click()")
+
+        click("o-rich")
+        check("the Rich filter shows the rich cards only", visible() == len(rich), f"{visible()} visible")
+        click("s-foreground")
+        plain_foreground = [r for r in expected if r.get("style") == "plain" and r.get("appState") == "foreground"]
+        click("o-plain")
+        check("Plain + Foreground shows the plain foreground cards", visible() == len(plain_foreground),
+              f"{visible()} visible, {len(plain_foreground)} expected")
+        click("o-all")
+        click("s-all")
+        check("All + Any state shows every card again", visible() == len(expected), f"{visible()} visible")
+
+        hostile_file = os.path.join(PAYLOADS, HOSTILE)
+        hostile = [r for r in expected if r.get("file") == hostile_file]
+        check("the corpus has the hostile payload", len(hostile) == 1, hostile_file)
+        check("no script element exists", tools.evaluate("document.scripts.length") == 0)
+        check("no element carries an event-handler attribute", not tools.evaluate(
+            "[...document.querySelectorAll('*')].some(e => [...e.attributes].some(a => a.name.startsWith('on')))"))
+        check("no hostile script ran", tools.evaluate("typeof window.__pwned") == "undefined")
+        check("no javascript: link exists", tools.evaluate(
+            "document.querySelectorAll('a[href^=\"javascript\" i]').length") == 0)
+        shown = tools.evaluate(
+            "[...document.querySelectorAll('article.card')].map(c => c.textContent).find(t => t.includes('__pwned=1')) || ''")
+        check("the hostile title is shown as text", "<script>window.__pwned=1</script>" in shown, shown[:120])
+        check("a right-to-left override is removed", "\u202e" not in shown)
+        check("the page is still visible (no injected style)", tools.evaluate(
+            "getComputedStyle(document.body).display") != "none")
+        overflow = tools.evaluate(
+            "[...document.querySelectorAll('article.card')].some(c => c.scrollWidth > c.clientWidth + 1)")
+        check("long words wrap inside their card", not overflow)
+        tools.evaluate("document.querySelector('article.outcome-rich details').open = true")
+        opened = tools.evaluate(
+            "(() => { const i = document.querySelector('article.outcome-rich img.media'); return i.clientWidth; })()")
+        check("an opened rich card shows the image large", opened > 200, f"{opened}px wide")
+
+        if screenshot:
+            # The first two cards open (a rich one, large image, and one without its image, with the reason).
+            tools.evaluate("document.querySelectorAll('article.card > details').forEach((d, i) => d.open = i < 2)")
+            tools.send("Emulation.setDeviceMetricsOverride", width=900, height=1500, deviceScaleFactor=1, mobile=False)
+            shot = tools.send("Page.captureScreenshot", format="png")
+            with open(screenshot, "wb") as handle:
+                handle.write(base64.b64decode(shot["data"]))
+            print(f"screenshot: {screenshot}")
+    except (OSError, RuntimeError, ValueError) as error:
+        print(f"html-report-e2e: {error}")
+        check("the browser session ran to the end", False, str(error))
+    finally:
+        if browser is not None:
+            browser.kill()
+            browser.wait()
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
