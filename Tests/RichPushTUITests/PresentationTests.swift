@@ -4,31 +4,6 @@ import Testing
 @testable import RichPushTUI
 
 @Suite struct PresentationTests {
-    @Test func everyReasonHasASentenceForAProductOwner() {
-        let limits = Fixtures.configuredLimits
-        for reason in FallbackReason.allCases {
-            let sentence = ReasonExplanation.sentence(for: reason, limits: limits)
-            #expect(sentence.hasSuffix("."), "\(reason)")
-            #expect(!sentence.contains(reason.rawValue), "no reason codes in the sentence: \(reason)")
-        }
-        for reason in RejectionReason.allCases {
-            #expect(ReasonExplanation.sentence(for: reason).hasSuffix("."))
-        }
-        #expect(
-            ReasonExplanation.sentence(for: .timeout, limits: limits)
-                == "The image took longer than 5 seconds to download, so the phone showed the text without it.")
-        #expect(ReasonExplanation.sentence(for: .tooLarge, limits: limits).contains("10 MB"))
-        let quick = EffectiveLimits(
-            downloadTimeout: .milliseconds(250), extensionBudget: .seconds(2), maxImageBytes: 512 * 1024,
-            attachmentMaxBytes: DownloadLimits.tenMegabytes)
-        #expect(ReasonExplanation.sentence(for: .timeout, limits: quick).contains("250 milliseconds"))
-        #expect(ReasonExplanation.sentence(for: .extensionExpired, limits: quick).contains("2 seconds"))
-        #expect(
-            ReasonExplanation.sentence(for: .tooLarge, limits: quick).contains(
-                "bigger than the 512 KB the extension downloads at most"))
-        #expect(ReasonExplanation.sentence(for: .attachmentRejected, limits: quick).contains("up to 10 MB"))
-    }
-
     @Test func rowSummaries() {
         let limits = Fixtures.configuredLimits
         let rich = Fixtures.entry(1, Fixtures.richResult(), sentAt: 0)
@@ -79,7 +54,7 @@ import Testing
         #expect(Format.timeOfDay(86_400 + 5) == "00:00:05")
         #expect(Format.limit(.milliseconds(250)) == "250 ms")
         #expect(Format.limit(.milliseconds(2500)) == "2.5 s")
-        #expect(Format.limitInWords(.seconds(1)) == "1 second")
+        #expect(Duration.seconds(1).inWords == "1 second")
         #expect(Format.number(0.75) == "0.75")
         #expect(Format.number(1) == "1")
     }

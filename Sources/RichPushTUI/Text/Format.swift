@@ -21,13 +21,6 @@ enum Format {
         ByteCount.text(count)
     }
 
-    /// A configured size limit: "10 MB" when it is whole, else as `bytes`.
-    static func sizeLimit(_ count: Int) -> String {
-        if count >= 1024 * 1024 && count % (1024 * 1024) == 0 { return "\(count / (1024 * 1024)) MB" }
-        if count >= 1024 && count % 1024 == 0 && count < 1024 * 1024 { return "\(count / 1024) KB" }
-        return bytes(count)
-    }
-
     /// A number as a payload gave it, without a trailing ".0": "1", "0.75".
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "\(value)" }
@@ -49,14 +42,6 @@ enum Format {
     /// A limit: "5 s", "2.5 s", "250 ms".
     static func limit(_ limit: Duration) -> String {
         limit.shortDescription
-    }
-
-    /// A limit as words for sentences: "5 seconds", "1 second", "250 milliseconds".
-    static func limitInWords(_ limit: Duration) -> String {
-        let seconds = limit.seconds
-        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) milliseconds" }
-        let number = seconds == seconds.rounded() ? "\(Int(seconds))" : fixed(seconds, 1)
-        return "\(number) second\(number == "1" ? "" : "s")"
     }
 
     /// A local time of day, given in seconds after midnight: "14:03:22".

@@ -142,19 +142,19 @@ struct DetailContent {
         guard let result = entry.result else { return nil }
         if let rejection = result.rejection {
             return (
-                "Why nothing was shown", ReasonExplanation.sentence(for: rejection.reason),
+                "Why nothing was shown", OutcomeExplanation.sentence(for: rejection.reason),
                 "\(rejection.reason.rawValue): \(TextSanitizer.singleLine(rejection.detail))"
             )
         }
         if let fallback = result.fallback {
             return (
                 result.style == .silent ? "Why nothing was shown" : "Why there is no image",
-                ReasonExplanation.sentence(for: fallback.reason, limits: entry.limits(or: configuredLimits)),
+                OutcomeExplanation.sentence(for: fallback.reason, limits: entry.limits(or: configuredLimits)),
                 "\(fallback.reason.rawValue): \(TextSanitizer.singleLine(fallback.detail))"
             )
         }
         if result.style == .silent {
-            return ("Why nothing was shown", ReasonExplanation.silent, "silent")
+            return ("Why nothing was shown", OutcomeExplanation.silent, "silent")
         }
         return nil
     }
