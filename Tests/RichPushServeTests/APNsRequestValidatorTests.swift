@@ -74,6 +74,8 @@ struct APNsRequestValidatorTests {
         ReasonCase("TopicDisallowed", 400, apnsRequest { $0["apns-push-type"] = "voip" }),
         ReasonCase("TopicDisallowed", 400, apnsRequest { $0["apns-topic"] = testBundleID + ".voip" }),
         ReasonCase("PayloadEmpty", 400, apnsRequest(body: [])),
+        ReasonCase("PayloadEmpty", 400, apnsRequest(body: Array("not json".utf8))),
+        ReasonCase("PayloadEmpty", 400, apnsRequest(body: Array("[1]".utf8))),
         ReasonCase("PayloadTooLarge", 413, apnsRequest(body: [UInt8](repeating: 0x20, count: 4050) + payload)),
         ReasonCase("MissingProviderToken", 403, apnsRequest { $0["authorization"] = nil }),
         ReasonCase("InvalidProviderToken", 403, apnsRequest { $0["authorization"] = "bearer abc.def" }),

@@ -1,4 +1,5 @@
 public import Foundation
+import RichPushCore
 
 /// One HTTP request to the APNs endpoint, as it arrived: method, path, every header field in order (names in
 /// lower case, repeats kept) and the body.
@@ -66,7 +67,8 @@ public enum APNsDecision: Sendable, Equatable {
 ///
 /// The checks run in this order, the first failure answering: method and path, device token, repeated headers,
 /// provider token, `apns-id`, `apns-push-type`, `apns-priority`, `apns-expiration`, `apns-collapse-id`,
-/// `apns-topic`, the payload, and finally whether the token was unregistered.
+/// `apns-topic`, the payload (empty, too large, not a JSON dictionary), and finally whether the token was
+/// unregistered.
 public struct APNsRequestValidator: Sendable {
     /// The app the emulated device's tokens belong to; nil accepts any topic that fits the push type.
     public var bundleID: String?
@@ -199,6 +201,19 @@ public struct APNsRequestValidator: Sendable {
                 .payloadTooLarge,
                 "the payload is \(request.body.count) bytes; APNs takes at most \(pushType.maxPayloadBytes) "
                     + "for \(pushType.rawValue) pushes")
+        }
+
+        // Apple documents no reason for a body that is not a JSON dictionary; it carries no notification, so it
+        // is answered as an empty payload.
+        do {
+            let document = try JSONParser.parse(request.body)
+            guard case .object = document else {
+                return reject(
+                    .payloadEmpty,
+                    "the payload is \(document.typeName), not a JSON dictionary, so it carries no notification")
+            }
+        } catch {
+            return reject(.payloadEmpty, "the payload is not JSON (\(error)), so it carries no notification")
         }
 
         if unregisteredTokens.contains(token.lowercased()) {

@@ -1,0 +1,89 @@
+public import RichPushCore
+import Synchronization
+
+/// The results the inspection API shows: the newest `capacity` of them, oldest first, so memory stays bounded
+/// however many pushes arrive. Older results are dropped and counted.
+public final class ResultStore: Sendable {
+    /// What `GET /richpush/v1/notifications` answers.
+    public struct Snapshot: Sendable {
+        public var notifications: [ServedNotification]
+        public var capacity: Int
+        /// Results recorded since start (or the last clear), kept or dropped.
+        public var total: Int
+        /// Results dropped to stay within the capacity.
+        public var dropped: Int
+        /// Accepted pushes still being delivered (their extension may be downloading).
+        public var inFlight: Int
+
+        public var jsonValue: JSONValue {
+            [
+                "capacity": .number(Double(capacity)), "total": .number(Double(total)),
+                "dropped": .number(Double(dropped)), "inFlight": .number(Double(inFlight)),
+                "notifications": .array(notifications.map(\.jsonValue)),
+            ]
+        }
+    }
+
+    private struct State {
+        /// A ring: `entries[start]` is the oldest once full.
+        var entries: [ServedNotification] = []
+        var start = 0
+        var total = 0
+        var inFlight = 0
+    }
+
+    public static let defaultCapacity = 10_000
+    public let capacity: Int
+    private let state = Mutex(State())
+
+    public init(capacity: Int = ResultStore.defaultCapacity) {
+        precondition(capacity > 0)
+        self.capacity = capacity
+    }
+
+    /// Records a push that was accepted and is being delivered.
+    func beginDelivery() {
+        state.withLock { $0.inFlight += 1 }
+    }
+
+    /// A push begun with ``beginDelivery()`` that will never be delivered (the server is stopping).
+    func abandonDelivery() {
+        state.withLock { $0.inFlight -= 1 }
+    }
+
+    /// Records a result and numbers it; `delivered` ends an in-flight delivery begun with ``beginDelivery()``.
+    @discardableResult
+    func record(_ notification: ServedNotification, endingDelivery: Bool) -> ServedNotification {
+        state.withLock { state in
+            var numbered = notification
+            state.total += 1
+            numbered.sequence = state.total
+            if endingDelivery { state.inFlight -= 1 }
+            if state.entries.count < capacity {
+                state.entries.append(numbered)
+            } else {
+                state.entries[state.start] = numbered
+                state.start = (state.start + 1) % capacity
+            }
+            return numbered
+        }
+    }
+
+    public func snapshot() -> Snapshot {
+        state.withLock { state in
+            let ordered = Array(state.entries[state.start...] + state.entries[..<state.start])
+            return Snapshot(
+                notifications: ordered, capacity: capacity, total: state.total,
+                dropped: state.total - state.entries.count, inFlight: state.inFlight)
+        }
+    }
+
+    /// Forgets every result (deliveries in flight are still recorded when they finish).
+    public func removeAll() {
+        state.withLock { state in
+            state.entries.removeAll(keepingCapacity: false)
+            state.start = 0
+            state.total = 0
+        }
+    }
+}

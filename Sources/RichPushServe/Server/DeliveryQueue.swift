@@ -1,0 +1,58 @@
+import Foundation
+import RichPushCore
+
+/// Hands accepted pushes to the notification system, each on a task of its own so a slow image never holds up
+/// the next push, and records every result. The sender already has its 200: APNs answers when it accepts a
+/// push, not when the phone shows it.
+final class DeliveryQueue: Sendable {
+    typealias Job = @Sendable () async -> Void
+
+    private let system: NotificationSystem
+    private let store: ResultStore
+    private let onResult: @Sendable (ServedNotification) -> Void
+    private let jobs: AsyncStream<Job>
+    private let submit: AsyncStream<Job>.Continuation
+
+    init(system: NotificationSystem, store: ResultStore, onResult: @escaping @Sendable (ServedNotification) -> Void) {
+        self.system = system
+        self.store = store
+        self.onResult = onResult
+        (jobs, submit) = AsyncStream.makeStream(of: Job.self)
+    }
+
+    /// Runs the deliveries until ``finish()`` and every delivery begun before it has ended.
+    func run() async {
+        await withDiscardingTaskGroup { group in
+            for await job in jobs {
+                group.addTask { await job() }
+            }
+        }
+    }
+
+    /// No more pushes: ``run()`` returns once the deliveries in flight end.
+    func finish() { submit.finish() }
+
+    /// Delivers `payload` in the app state of the moment it arrived.
+    func deliver(
+        payload: [UInt8], file: String, transport: Transport, attributes: APNsAttributes, appState: AppState
+    ) {
+        store.beginDelivery()
+        let job: Job = { [system, store, onResult] in
+            var result = await system.deliver(payload: payload, file: file, appState: appState)
+            if result.collapseID == nil { result.collapseID = attributes.collapseID }
+            let entry = store.record(
+                ServedNotification(transport: transport, status: 200, apns: attributes, result: result),
+                endingDelivery: true)
+            onResult(entry)
+        }
+        if case .terminated = submit.yield(job) {
+            // The server is stopping and its deliveries are over: this push will not be shown.
+            store.abandonDelivery()
+        }
+    }
+
+    /// A result recorded without a delivery (a refused request).
+    func report(_ entry: ServedNotification) {
+        onResult(entry)
+    }
+}

@@ -1,0 +1,169 @@
+public import Foundation
+import Hummingbird
+import HummingbirdCore
+import HummingbirdHTTP2
+public import Logging
+import NIOCore
+import NIOSSL
+public import RichPushCore
+import RichPushNetwork
+import ServiceLifecycle
+
+/// How the push server listens and what it accepts.
+public struct PushServerConfiguration: Sendable {
+    /// Address to bind, `127.0.0.1` by default.
+    public var host: String
+    /// TCP port; 0 picks a free one.
+    public var port: Int
+    /// HTTP/2 without TLS (prior knowledge, h2c) instead of TLS with ALPN h2 and http/1.1.
+    public var plaintext: Bool
+    /// The app the emulated device's tokens belong to (`--bundle-id`).
+    public var bundleID: String?
+    /// Device or registration tokens answered as no longer valid (`--unregistered`).
+    public var unregisteredTokens: [String]
+    /// The team's key, to verify provider token signatures (`--auth-key --key-id --team-id`).
+    public var signingKey: ProviderTokenVerifier.SigningKey?
+    /// Results the inspection API keeps (the newest).
+    public var resultCapacity: Int
+
+    public static let defaultPort = 2197
+
+    public init(
+        host: String = "127.0.0.1", port: Int = PushServerConfiguration.defaultPort, plaintext: Bool = false,
+        bundleID: String? = nil, unregisteredTokens: [String] = [],
+        signingKey: ProviderTokenVerifier.SigningKey? = nil, resultCapacity: Int = ResultStore.defaultCapacity
+    ) {
+        self.host = host
+        self.port = port
+        self.plaintext = plaintext
+        self.bundleID = bundleID
+        self.unregisteredTokens = unregisteredTokens
+        self.signingKey = signingKey
+        self.resultCapacity = resultCapacity
+    }
+}
+
+/// The live endpoints: an APNs provider API and an FCM HTTP v1 API on one HTTP/2 server (Hummingbird), each
+/// accepted push delivered through the ``NotificationSystem`` in the app state of its arrival, every push (refused
+/// ones too) recorded in a bounded ``ResultStore`` that `GET /richpush/v1/notifications` shows.
+///
+/// ```swift
+/// let server = try await PushServer.start(
+///     configuration: PushServerConfiguration(port: 0, bundleID: "com.example.app"), system: system,
+///     appState: { .background }, logger: logger) { entry in print(entry.result.style) }
+/// // curl --http2 --cacert ca.pem https://localhost:\(server.port)/3/device/<token> …
+/// await server.shutdown()
+/// ```
+public final class PushServer: Sendable {
+    public let configuration: PushServerConfiguration
+    /// The port the server really listens on.
+    public let port: Int
+    /// The CA that signed the server's certificate, in PEM; nil with `plaintext`.
+    public let caCertificatePEM: String?
+    public let store: ResultStore
+    private let serviceGroup: ServiceGroup
+    private let serverTask: Task<Void, any Error>
+    private let deliveries: DeliveryQueue
+    private let deliveryTask: Task<Void, Never>
+
+    private init(
+        configuration: PushServerConfiguration, port: Int, caCertificatePEM: String?, store: ResultStore,
+        serviceGroup: ServiceGroup, serverTask: Task<Void, any Error>, deliveries: DeliveryQueue,
+        deliveryTask: Task<Void, Never>
+    ) {
+        self.configuration = configuration
+        self.port = port
+        self.caCertificatePEM = caCertificatePEM
+        self.store = store
+        self.serviceGroup = serviceGroup
+        self.serverTask = serverTask
+        self.deliveries = deliveries
+        self.deliveryTask = deliveryTask
+    }
+
+    /// The base URL senders use: `https://localhost:2197` (or `http://…` with plaintext).
+    public var baseURL: String {
+        let host = configuration.host == "127.0.0.1" ? "localhost" : configuration.host
+        let bracketed = host.contains(":") ? "[\(host)]" : host
+        return "\(configuration.plaintext ? "http" : "https")://\(bracketed):\(port)"
+    }
+
+    /// Binds and returns once the server accepts connections. `appState` is asked once per push, when it arrives;
+    /// `onResult` is called once per recorded push (refused requests at once, accepted ones when delivered).
+    public static func start(
+        configuration: PushServerConfiguration, system: NotificationSystem,
+        appState: @escaping @Sendable () -> AppState, logger: Logger,
+        onResult: @escaping @Sendable (ServedNotification) -> Void = { _ in }
+    ) async throws -> PushServer {
+        let store = ResultStore(capacity: configuration.resultCapacity)
+        let deliveries = DeliveryQueue(system: system, store: store, onResult: onResult)
+        let responder = PushResponder(
+            apns: APNsRequestValidator(
+                bundleID: configuration.bundleID, unregisteredTokens: configuration.unregisteredTokens,
+                tokenVerifier: ProviderTokenVerifier(signingKey: configuration.signingKey)),
+            fcm: FCMRequestValidator(unregisteredTokens: configuration.unregisteredTokens),
+            deliveries: deliveries, store: store, appState: appState, logger: logger)
+
+        let server: HTTPServerBuilder
+        let caPEM: String?
+        if configuration.plaintext {
+            server = .plaintextHTTP2()
+            caPEM = nil
+        } else {
+            let authority = try ServerCertificates.generate(host: configuration.host)
+            server = try .http2Upgrade(tlsConfiguration: try authority.serverTLSConfiguration())
+            caPEM = authority.caCertificatePEM
+        }
+
+        let (ready, readyContinuation) = AsyncStream<Int>.makeStream()
+        let app = Application(
+            responder: responder,
+            server: server,
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "richpush"),
+            onServerRunning: { channel in
+                readyContinuation.yield(channel.localAddress?.port ?? configuration.port)
+                readyContinuation.finish()
+            },
+            logger: logger
+        )
+        let group = ServiceGroup(
+            configuration: .init(services: [.init(service: app)], gracefulShutdownSignals: [], logger: logger))
+        let serverTask = Task<Void, any Error> {
+            defer { readyContinuation.finish() }
+            try await group.run()
+        }
+        let deliveryTask = Task { await deliveries.run() }
+        var iterator = ready.makeAsyncIterator()
+        guard let boundPort = await iterator.next() else {
+            deliveries.finish()
+            await deliveryTask.value
+            try await serverTask.value
+            throw PushServerError("the server stopped before it was ready")
+        }
+        return PushServer(
+            configuration: configuration, port: boundPort, caCertificatePEM: caPEM, store: store,
+            serviceGroup: group, serverTask: serverTask, deliveries: deliveries, deliveryTask: deliveryTask)
+    }
+
+    /// Stops accepting, lets requests in flight finish (at most `grace`), then waits for the deliveries already
+    /// accepted, so every 200 the server answered ends up in the results.
+    public func shutdown(grace: Duration = .seconds(1)) async {
+        await serviceGroup.triggerGracefulShutdown()
+        let task = serverTask
+        let watchdog = Task {
+            try await Task.sleep(for: grace)
+            task.cancel()
+        }
+        _ = await task.result
+        watchdog.cancel()
+        deliveries.finish()
+        await deliveryTask.value
+    }
+}
+
+/// The server could not start.
+public struct PushServerError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,160 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOHTTP1
+import NIOCore
+import NIOSSL
+import RichPushCore
+import RichPushNetwork
+import RichPushServe
+import Synchronization
+
+/// The committed fixture images (payloads/images), found from this file's location.
+let fixturesRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("payloads/images", isDirectory: true)
+
+let quietLogger: Logger = {
+    var logger = Logger(label: "richpush.serve.tests") { StreamLogHandler.standardError(label: $0) }
+    logger.logLevel = .critical
+    return logger
+}()
+
+/// A running push server on a free port, delivering through the real pipeline (HTTPS downloader, fixture CDN),
+/// and an HTTP/2 client that trusts only the server's generated CA.
+struct ServeHarness {
+    let server: PushServer
+    let client: HTTPClient
+    let results: Results
+    let temporary: URL
+
+    /// Results as the server reports them, in order.
+    final class Results: Sendable {
+        private let received = Mutex<[ServedNotification]>([])
+        let stream: AsyncStream<ServedNotification>
+        let continuation: AsyncStream<ServedNotification>.Continuation
+
+        init() { (stream, continuation) = AsyncStream.makeStream() }
+
+        func add(_ entry: ServedNotification) {
+            received.withLock { $0.append(entry) }
+            continuation.yield(entry)
+        }
+    }
+
+    struct Answer {
+        var status: Int
+        var headers: HTTPHeaders
+        var body: String
+        var version: HTTPVersion
+        var json: JSONValue? { try? JSONParser.parse(Array(body.utf8)) }
+    }
+
+    var caFile: URL { temporary.appendingPathComponent("ca.pem") }
+
+    func send(
+        _ method: HTTPMethod = .POST, _ path: String, headers: [(String, String)] = [], body: String? = nil
+    ) async throws -> Answer {
+        var request = HTTPClientRequest(url: server.baseURL + path)
+        request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(string: body)) }
+        let response = try await client.execute(request, timeout: .seconds(30))
+        let bytes = try await response.body.collect(upTo: 16 * 1024 * 1024)
+        return Answer(
+            status: Int(response.status.code), headers: response.headers, body: String(buffer: bytes),
+            version: response.version)
+    }
+
+    /// An APNs push with a fresh provider token and the given changes to its headers.
+    func push(
+        token: String = testToken, payload: String = #"{"aps":{"alert":{"title":"Hi","body":"There"}}}"#,
+        _ change: (inout [String: String]) -> Void = { _ in }
+    ) async throws -> Answer {
+        var headers = [
+            "authorization": TestJWT().authorization, "apns-topic": testBundleID, "apns-push-type": "alert",
+        ]
+        change(&headers)
+        return try await send(.POST, "/3/device/\(token)", headers: headers.map { ($0.key, $0.value) }, body: payload)
+    }
+
+    /// Waits for the next recorded result.
+    func nextResult() async -> ServedNotification? {
+        var iterator = results.stream.makeAsyncIterator()
+        return await iterator.next()
+    }
+}
+
+func withServer<T>(
+    plaintext: Bool = false, signingKey: ProviderTokenVerifier.SigningKey? = nil, capacity: Int = 100,
+    _ body: (ServeHarness) async throws -> T
+) async throws -> T {
+    let temporary = FileManager.default.temporaryDirectory
+        .appendingPathComponent("richpush-serve-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let cdn = try await FixtureCDN.start(root: fixturesRoot, logger: quietLogger)
+    let store = try AttachmentStore(parent: temporary, logger: quietLogger)
+    let downloader = try HTTPSImageDownloader(store: store, fixtureHost: cdn.hostMapping, logger: quietLogger)
+    let system = NotificationSystem(downloader: downloader, logger: quietLogger)
+    let results = ServeHarness.Results()
+    let server = try await PushServer.start(
+        configuration: PushServerConfiguration(
+            port: 0, plaintext: plaintext, bundleID: testBundleID, unregisteredTokens: [unregisteredToken],
+            signingKey: signingKey, resultCapacity: capacity),
+        system: system, appState: { .background }, logger: quietLogger, onResult: results.add)
+
+    var configuration = HTTPClient.Configuration()
+    if let pem = server.caCertificatePEM {
+        try pem.write(to: temporary.appendingPathComponent("ca.pem"), atomically: false, encoding: .utf8)
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.trustRoots = .certificates([try NIOSSLCertificate(bytes: Array(pem.utf8), format: .pem)])
+        configuration.tlsConfiguration = tls
+    }
+    configuration.httpVersion = .automatic
+    let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    let harness = ServeHarness(server: server, client: client, results: results, temporary: temporary)
+
+    func tearDown() async {
+        try? await client.shutdown()
+        await server.shutdown()
+        await downloader.shutdown()
+        await cdn.shutdown()
+        store.removeAll()
+        try? FileManager.default.removeItem(at: temporary)
+    }
+    do {
+        let value = try await body(harness)
+        await tearDown()
+        return value
+    } catch {
+        await tearDown()
+        throw error
+    }
+}
+
+let unregisteredToken = String(repeating: "cd", count: 32)
+
+/// Runs a program and returns its exit status and standard output.
+func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// curl with HTTP/2 support, or nil with the reason it cannot be used.
+let curlPath: String? = {
+    for path in ["/usr/bin/curl", "/usr/local/bin/curl", "/bin/curl"]
+    where FileManager.default.isExecutableFile(atPath: path) {
+        if let (status, output) = try? run(path, ["--version"]), status == 0, output.contains("HTTP2") {
+            return path
+        }
+    }
+    return nil
+}()
