@@ -1,0 +1,324 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RichPushCore
+import RichPushNetwork
+import RichPushReplay
+import RichPushServe
+import Synchronization
+import UnixSignals
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `richpush serve`: the APNs and FCM endpoints, headless, for CI and backend integration tests.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Receive pushes over HTTP/2 as APNs and FCM would, and show what the phone does with each.",
+        discussion: """
+            Listens for the APNs provider API (POST /3/device/<token>) and FCM HTTP v1 \
+            (POST /v1/projects/<project>/messages:send) over HTTP/2 with TLS (a certificate for localhost and \
+            127.0.0.1 from a CA generated at start; --ca-out writes the CA), or h2c with --plaintext. Each push is \
+            validated as APNs or FCM does and answered with their status and reason; accepted pushes go through the \
+            emulated iPhone. One line (or one JSON object with --format jsonl) per push as it completes. \
+            GET /richpush/v1/notifications lists the results so far, DELETE clears them.
+
+            Example:
+              richpush serve --bundle-id com.example.app --ca-out ca.pem
+              curl --http2 --cacert ca.pem -H "apns-topic: com.example.app" -H "authorization: bearer $JWT" \\
+                --data '{"aps":{"alert":"Hi"}}' https://localhost:2197/3/device/<64 hex digits>
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text
+        case jsonl
+    }
+
+    @Option(help: "Address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "TCP port (0 picks a free one).")
+    var port: Int = PushServerConfiguration.defaultPort
+
+    @Option(
+        name: .customLong("ca-out"),
+        help: ArgumentHelp(
+            "Write the CA certificate (PEM) to FILE, for curl --cacert and provider libraries (default: a temporary file removed on exit).",
+            valueName: "FILE"))
+    var caOut: String?
+
+    @Flag(help: "Serve HTTP/2 without TLS (prior knowledge, h2c), for clients whose trust store cannot be changed.")
+    var plaintext = false
+
+    @Option(
+        name: .customLong("bundle-id"),
+        help: ArgumentHelp(
+            "The app the device tokens belong to: other topics are DeviceTokenNotForTopic.", valueName: "ID"))
+    var bundleID: String?
+
+    @Option(
+        name: .customLong("unregistered"),
+        help: ArgumentHelp("Answer pushes to TOKEN with 410 Unregistered (repeatable).", valueName: "TOKEN"))
+    var unregistered: [String] = []
+
+    @Option(
+        name: .customLong("auth-key"),
+        help: ArgumentHelp(
+            "The team's AuthKey_KEYID.p8: provider token signatures are verified (with --key-id and --team-id).",
+            valueName: "FILE"))
+    var authKey: String?
+
+    @Option(name: .customLong("key-id"), help: ArgumentHelp("The key ID of --auth-key.", valueName: "K"))
+    var keyID: String?
+
+    @Option(name: .customLong("team-id"), help: ArgumentHelp("The team ID of --auth-key.", valueName: "T"))
+    var teamID: String?
+
+    @Option(help: "The app state every push arrives in.")
+    var state: AppState = .background
+
+    @Option(help: "One line per push (text) or one JSON result per line (jsonl).")
+    var format: Format = .text
+
+    @Option(help: ArgumentHelp("Write the lines to FILE instead of standard output.", valueName: "FILE"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Stop (exit 0) after N pushes.", valueName: "N"))
+    var count: Int?
+
+    @OptionGroup var delivery: DeliveryOptions
+
+    @Flag(help: "Log every step to standard error.")
+    var verbose = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        if let count, count < 1 { throw ValidationError("--count must be at least 1") }
+        let keyOptions = [authKey, keyID, teamID].compactMap { $0 }
+        if !keyOptions.isEmpty, keyOptions.count != 3 {
+            throw ValidationError("--auth-key, --key-id and --team-id go together")
+        }
+        if plaintext, caOut != nil { throw ValidationError("--plaintext has no certificate: drop --ca-out") }
+        for token in unregistered where token.isEmpty {
+            throw ValidationError("--unregistered needs a token")
+        }
+    }
+
+    func run() async throws {
+        let logger = StandardStreams.logger(label: "richpush.serve", verbose: verbose)
+
+        let (stopRequests, requestStop) = AsyncStream.makeStream(of: String.self)
+        await TerminationSignals.handle { signal in
+            // The first INT, TERM or HUP stops the server; a second one while it stops ends the process at once.
+            if case .terminated = requestStop.yield(String(describing: signal)) {
+                TerminationCleanup.exit(128 + signal.rawValue)
+            }
+            requestStop.finish()
+        }
+
+        let signingKey = try loadSigningKey()
+        let caFile: OutputFile?
+        do {
+            caFile = try caOut.map { path throws(OutputFile.Failure) in try OutputFile(checking: path) }
+        } catch {
+            Self.fail("cannot write the CA certificate to \(error.path): \(error.reason)")
+        }
+        let sink = try openSink()
+
+        let fixtureRoot = FileManager.default.fileExists(atPath: delivery.fixtureRoot) ? delivery.fixtureRoot : nil
+        let environment: EmulatorEnvironment
+        do {
+            environment = try await EmulatorEnvironment.start(fixtureRoot: fixtureRoot, logger: logger)
+        } catch {
+            Self.fail("cannot start the image downloader: \(error)")
+        }
+        let system = NotificationSystem(
+            downloader: environment.downloader, configuration: delivery.configuration, logger: logger)
+
+        let printer = ResultPrinter(format: format, sink: sink, limit: count) { requestStop.yield("--count") }
+        let appState = state
+        let server: PushServer
+        do {
+            server = try await PushServer.start(
+                configuration: PushServerConfiguration(
+                    host: host, port: port, plaintext: plaintext, bundleID: bundleID, unregisteredTokens: unregistered,
+                    signingKey: signingKey),
+                system: system, appState: { appState }, logger: logger, onResult: printer.print)
+        } catch {
+            await environment.shutdown()
+            StandardStreams.error("richpush serve: cannot listen on \(host):\(port): \(error)\n")
+            throw ExitCode(1)
+        }
+
+        var caPath: String?
+        var temporaryCA: String?
+        if let pem = server.caCertificatePEM {
+            do {
+                if let caFile {
+                    try caFile.write(pem)
+                    caPath = caFile.path
+                } else {
+                    temporaryCA = try OutputFile.createTemporary(
+                        prefix: "richpush-serve-ca-\(server.port)-", suffix: ".pem", text: pem)
+                    caPath = temporaryCA
+                }
+            } catch {
+                await server.shutdown()
+                await environment.shutdown()
+                Self.fail("cannot write the CA certificate to \(error.path): \(error.reason)")
+            }
+        }
+        let removeCA = TerminationCleanup.register { [temporaryCA] in
+            if let temporaryCA { unlink(temporaryCA) }
+        }
+
+        StandardStreams.error(banner(server: server, caPath: caPath, fixtures: fixtureRoot))
+
+        var reasons = stopRequests.makeAsyncIterator()
+        let reason = await reasons.next() ?? "end"
+        await server.shutdown()
+        await environment.shutdown()
+        removeCA.remove()
+        if let temporaryCA { unlink(temporaryCA) }
+        sink.finish()
+        if reason != "--count" {
+            StandardStreams.error("richpush serve: stopped (\(reason)) after \(printer.printed) pushes\n")
+        }
+    }
+
+    private func loadSigningKey() throws -> ProviderTokenVerifier.SigningKey? {
+        guard let authKey, let keyID, let teamID else { return nil }
+        let pem: String
+        do {
+            pem = try String(contentsOfFile: authKey, encoding: .utf8)
+        } catch {
+            Self.fail("cannot read the auth key \(authKey): \((error as NSError).localizedDescription)")
+        }
+        do {
+            return try ProviderTokenVerifier.SigningKey(p8: pem, keyID: keyID, teamID: teamID)
+        } catch {
+            Self.fail("\(authKey) is not a P-256 private key in PEM (an AuthKey_KEYID.p8 file)")
+        }
+    }
+
+    private func openSink() throws -> LineSink {
+        guard let output else { return LineSink(descriptor: STDOUT_FILENO, path: nil) }
+        // The file the user named for these lines: created, or emptied and rewritten as the pushes arrive.
+        let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            Self.fail("cannot write to \(output): \(FileDescriptorWriter.describe(errno))")
+        }
+        return LineSink(descriptor: descriptor, path: output)
+    }
+
+    private func banner(server: PushServer, caPath: String?, fixtures: String?) -> String {
+        var lines = [
+            "richpush serve listening on \(host):\(server.port) (\(plaintext ? "HTTP/2 without TLS, h2c" : "HTTP/2 over TLS"))",
+            "  APNs: POST \(server.baseURL)/3/device/<token>",
+            "  FCM:  POST \(server.baseURL)/v1/projects/<project>/messages:send",
+            "  Results: GET \(server.baseURL)/richpush/v1/notifications (the newest \(server.store.capacity))",
+        ]
+        if let caPath { lines.append("  CA certificate: \(caPath)") }
+        lines.append("  App state: \(state.rawValue)" + (bundleID.map { ", bundle ID \($0)" } ?? ""))
+        if fixtures == nil {
+            lines.append("  Fixture CDN off: \(delivery.fixtureRoot) not found (use --fixtures DIR)")
+        }
+        lines.append("Press Ctrl-C to stop.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func fail(_ message: String) -> Never {
+        StandardStreams.error("richpush serve: \(message)\n")
+        TerminationCleanup.exit(2)
+    }
+}
+
+/// Where result lines go: standard output or the `--output` file, one whole line at a time.
+final class LineSink: Sendable {
+    private let descriptor: Int32
+    private let path: String?
+    private let lock = Mutex(false)
+
+    init(descriptor: Int32, path: String?) {
+        self.descriptor = descriptor
+        self.path = path
+    }
+
+    func write(_ line: String) {
+        guard let path else {
+            StandardStreams.output(line)
+            return
+        }
+        let failure = lock.withLock { closed in
+            closed ? nil : FileDescriptorWriter.writeAll(Array(line.utf8), to: descriptor)
+        }
+        if let failure {
+            StandardStreams.error(
+                "richpush serve: cannot write to \(path): \(FileDescriptorWriter.describe(failure))\n")
+            TerminationCleanup.exit(2)
+        }
+    }
+
+    /// Closes the `--output` file; later lines are dropped.
+    func finish() {
+        guard path != nil else { return }
+        lock.withLock { closed in
+            if !closed { _ = close(descriptor) }
+            closed = true
+        }
+    }
+}
+
+/// Prints one line per push as it completes, and asks to stop once `limit` pushes were printed.
+final class ResultPrinter: Sendable {
+    private let format: ServeCommand.Format
+    private let sink: LineSink
+    private let limit: Int?
+    private let onLimit: @Sendable () -> Void
+    private let count = Mutex(0)
+
+    init(format: ServeCommand.Format, sink: LineSink, limit: Int?, onLimit: @escaping @Sendable () -> Void) {
+        self.format = format
+        self.sink = sink
+        self.limit = limit
+        self.onLimit = onLimit
+    }
+
+    var printed: Int { count.withLock { $0 } }
+
+    func print(_ entry: ServedNotification) {
+        // Numbered and written under one lock, so lines come out whole and no more than --count of them.
+        count.withLock { count in
+            if let limit, count >= limit { return }
+            count += 1
+            sink.write(line(for: entry) + "\n")
+            if let limit, count == limit { onLimit() }
+        }
+    }
+
+    func line(for entry: ServedNotification) -> String {
+        switch format {
+        case .jsonl:
+            return JSONWriter.string(entry.jsonValue)
+        case .text:
+            let summary =
+                entry.endpointRejection.map {
+                    "rejected: \($0.reason) (\(TextSanitizer.singleLine($0.detail, limit: 100)))"
+                } ?? TextReporter.summary(of: entry.result)
+            let token = TextSanitizer.singleLine(entry.apns.token, limit: 12)
+            return [
+                "\(entry.status)", pad(entry.transport.rawValue, 9), pad(entry.result.appState.rawValue, 10),
+                pad(entry.result.style.rawValue, 6), pad(token, 12), summary,
+            ].joined(separator: "  ")
+        }
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}

@@ -1,0 +1,174 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+import RichPushCore
+import RichPushServe
+import Synchronization
+import Testing
+
+/// The real `richpush` binary beside the test bundle.
+func richpushBinary() -> String {
+    if let override = ProcessInfo.processInfo.environment["RICHPUSH_BIN"] { return override }
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    while directory.path != "/" {
+        let candidate = directory.appendingPathComponent("richpush").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        directory = directory.deletingLastPathComponent()
+    }
+    return repositoryRoot.appendingPathComponent(".build/debug/richpush").path
+}
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// `richpush serve` running as a child process, its output collected as it comes.
+final class ServeProcess: Sendable {
+    let process: Process
+    private let output = Collected()
+    private let errors = Collected()
+
+    final class Collected: Sendable {
+        let data = Mutex(Data())
+        func append(_ more: Data) { data.withLock { $0.append(more) } }
+        var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    init(_ arguments: [String]) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: richpushBinary())
+        process.arguments = ["serve", "--port", "0"] + arguments
+        process.currentDirectoryURL = repositoryRoot
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        out.fileHandleForReading.readabilityHandler = { [output] handle in
+            let data = handle.availableData
+            output.append(data)
+        }
+        err.fileHandleForReading.readabilityHandler = { [errors] handle in
+            let data = handle.availableData
+            errors.append(data)
+        }
+        try process.run()
+    }
+
+    var standardOutput: String { output.text }
+    var standardError: String { errors.text }
+
+    /// The port from the banner, once the server listens (nil if it exited first).
+    func port() async throws -> Int? {
+        for _ in 0..<600 {
+            let text = standardError
+            if let range = text.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                return Int(text[range].split(separator: ":").last ?? "")
+            }
+            if !process.isRunning { return nil }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return nil
+    }
+
+    /// Waits for the process to exit and returns its status.
+    func exitStatus() async throws -> Int32 {
+        for _ in 0..<600 where process.isRunning {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        // Let the last output arrive.
+        try await Task.sleep(for: .milliseconds(100))
+        return process.terminationStatus
+    }
+}
+
+@Suite("richpush serve (the binary)", .serialized)
+struct ServeCommandTests {
+    static func client(caPEM: String) throws -> HTTPClient {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.trustRoots = .certificates([try NIOSSLCertificate(bytes: Array(caPEM.utf8), format: .pem)])
+        var configuration = HTTPClient.Configuration()
+        configuration.tlsConfiguration = tls
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    static func push(
+        _ client: HTTPClient, port: Int, topic: String = testBundleID, payload: String
+    ) async throws -> Int {
+        var request = HTTPClientRequest(url: "https://localhost:\(port)/3/device/\(testToken)")
+        request.method = .POST
+        request.headers.add(name: "authorization", value: TestJWT().authorization)
+        request.headers.add(name: "apns-topic", value: topic)
+        request.body = .bytes(ByteBuffer(string: payload))
+        let response = try await client.execute(request, timeout: .seconds(30))
+        _ = try await response.body.collect(upTo: 1 << 20)
+        return Int(response.status.code)
+    }
+
+    @Test("--count 2 --format jsonl: one JSON result per push, the image shown, exit 0; the CA goes to --ca-out")
+    func countAndJSONL() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("richpush-serve-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let caFile = directory.appendingPathComponent("ca.pem")
+        let serve = try ServeProcess([
+            "--count", "2", "--format", "jsonl", "--ca-out", caFile.path, "--bundle-id", testBundleID,
+        ])
+        let port = try #require(try await serve.port(), "no banner: \(serve.standardError)")
+        let pem = try String(contentsOf: caFile, encoding: .utf8)
+        #expect(pem.hasPrefix("-----BEGIN CERTIFICATE-----"))
+        let client = try Self.client(caPEM: pem)
+        let rich =
+            #"{"aps":{"alert":{"title":"Poster"},"mutable-content":1},"fcm_options":{"image":"https://fixtures.richpush.test/cat.png"}}"#
+        #expect(try await Self.push(client, port: port, payload: rich) == 200)
+        #expect(try await Self.push(client, port: port, topic: "com.other.app", payload: rich) == 400)
+        try await client.shutdown()
+
+        #expect(try await serve.exitStatus() == 0, "stderr: \(serve.standardError)")
+        let lines = serve.standardOutput.split(separator: "\n")
+        #expect(lines.count == 2, "\(serve.standardOutput)")
+        let results = lines.compactMap { try? JSONParser.parse(Array($0.utf8)) }
+        #expect(results.count == 2)
+        let accepted = results.first { $0["status"]?.numberValue == 200 }
+        #expect(accepted?["style"]?.stringValue == "rich")
+        #expect(accepted?["transport"]?.stringValue == "apnsHTTP2")
+        #expect(accepted?["attachment"]?["format"]?.stringValue == "png")
+        let refused = results.first { $0["status"]?.numberValue == 400 }
+        #expect(refused?["rejection"]?["reason"]?.stringValue == "DeviceTokenNotForTopic")
+    }
+
+    @Test("SIGTERM stops serve cleanly: exit 0, a last line on standard error, the temporary CA removed")
+    func terminate() async throws {
+        let serve = try ServeProcess([])
+        _ = try #require(try await serve.port(), "no banner: \(serve.standardError)")
+        let caLine = serve.standardError.split(separator: "\n").first { $0.contains("CA certificate:") }
+        let caPath = try #require(caLine?.split(separator: " ").last.map(String.init))
+        #expect(FileManager.default.fileExists(atPath: caPath))
+        serve.process.terminate()
+        #expect(try await serve.exitStatus() == 0)
+        #expect(serve.standardError.contains("stopped"))
+        #expect(!FileManager.default.fileExists(atPath: caPath))
+    }
+
+    @Test(
+        "usage errors exit 2 with one line",
+        arguments: [
+            ["--auth-key", "AuthKey_X.p8"], ["--count", "0"], ["--plaintext", "--ca-out", "/tmp/x.pem"],
+            ["--port", "70000"],
+        ])
+    func usage(arguments: [String]) async throws {
+        let serve = try ServeProcess(arguments)
+        #expect(try await serve.exitStatus() == 2)
+        #expect(serve.standardError.split(separator: "\n").count == 1, "\(serve.standardError)")
+    }
+
+    @Test("an unreadable --auth-key is named in a one-line error, exit 2")
+    func missingAuthKey() async throws {
+        let serve = try ServeProcess(["--auth-key", "/nonexistent/AuthKey_ABC.p8", "--key-id", "ABC", "--team-id", "T"])
+        #expect(try await serve.exitStatus() == 2)
+        #expect(serve.standardError.contains("/nonexistent/AuthKey_ABC.p8"))
+    }
+}
