@@ -175,7 +175,7 @@ import Testing
 
     @Test func aVeryLongNumberIsShortenedInTheMessage() throws {
         let error = try #require(syntaxError(Array(("[1" + String(repeating: "0", count: 400) + "]").utf8)))
-        #expect(error.message.hasPrefix("the number 100000000000…00000000 is out of range"))
+        #expect(error.message.hasPrefix("the number 100000000000...00000000 is out of range"))
     }
 
     @Test func numbersThatOnlyLosePrecisionAreKept() throws {
@@ -193,7 +193,7 @@ import Testing
             let rejection = error as? PayloadRejection
             return rejection?.reason == .malformedJSON
                 && rejection?.detail.hasSuffix(
-                    "line 1, column 46: the number 1e400 is out of range: beyond the largest 64-bit floating-point number (about 1.8e308), and iOS refuses it too"
+                    "line 1, column 46: the number 1e400 is out of range: beyond the largest 64-bit floating-point number (about 1.8e308)"
                 ) == true
         }
     }

@@ -31,7 +31,7 @@ struct JSONTestSuiteTests {
     /// `rejectedWith` is a part of the error message; nil means the file is accepted.
     static let decisions: [String: (rejectedWith: String?, why: String)] = [
         // Numbers: a value that rounds to zero or loses digits is kept (as Foundation does); one that is
-        // beyond Double has no value to show, and Foundation (so iOS) refuses it.
+        // beyond Double has no value to show, and Foundation refuses it too.
         "i_number_double_huge_neg_exp.json": (nil, "123.456e-789 underflows to 0, as in Foundation"),
         "i_number_huge_exp.json": ("out of range", "0.4e00669…006 overflows Double; Foundation refuses it"),
         "i_number_neg_int_huge_exp.json": ("out of range", "-1e+9999 overflows Double; Foundation refuses it"),

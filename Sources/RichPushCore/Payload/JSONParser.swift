@@ -1,11 +1,9 @@
 /// A strict RFC 8259 JSON parser that reports where a document goes wrong by line and column.
 ///
-/// Stricter than Foundation's `JSONSerialization` where a payload would otherwise be shown differently from what a
-/// device receives: the text must be well-formed UTF-8 (APNs takes only UTF-8 JSON; nothing is replaced with
-/// U+FFFD), an escaped UTF-16 surrogate must be half of a pair, numbers must fit a `Double` (iOS's parser refuses
-/// `1e400` too), and nesting stops at ``maxDepth`` levels, so hostile input cannot exhaust the stack.
-/// Like Foundation it takes any value at the top level, skips a leading UTF-8 byte order mark, and keeps the last
-/// of duplicate keys.
+/// Nothing is repaired: the text must be well-formed UTF-8 (APNs takes only UTF-8 JSON; nothing is replaced with
+/// U+FFFD), an escaped UTF-16 surrogate must be half of a pair, a number must fit a `Double`, there are no trailing
+/// commas, and nesting stops at ``maxDepth`` levels, so hostile input cannot exhaust the stack. Any value is taken
+/// at the top level, a leading UTF-8 byte order mark is skipped, and the last of duplicate keys is kept.
 public struct JSONParser {
     /// A syntax error, with a 1-based position in the document.
     public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -280,12 +278,13 @@ public struct JSONParser {
         // The text is only ASCII digits, signs, '.' and 'e' here.
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text) else { throw error("invalid number") }
-        // Too small a number rounds to zero, as in every JSON parser; too large a one has no value to show.
+        // Too small a number rounds to zero, as in Foundation; too large a one has no value to show, and Foundation
+        // refuses it too.
         guard value.isFinite else {
-            let shown = text.count > 24 ? text.prefix(12) + "…" + text.suffix(8) : text[...]
+            let shown = text.count > 24 ? text.prefix(12) + "..." + text.suffix(8) : text[...]
             index = start
             throw error(
-                "the number \(shown) is out of range: beyond the largest 64-bit floating-point number (about 1.8e308), and iOS refuses it too"
+                "the number \(shown) is out of range: beyond the largest 64-bit floating-point number (about 1.8e308)"
             )
         }
         return value
