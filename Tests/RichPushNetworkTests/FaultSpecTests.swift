@@ -1,14 +1,31 @@
 import Foundation
+import RichPushCore
 import RichPushNetwork
 import Testing
 
 @Suite("Fault parameters")
 struct FaultSpecTests {
-    @Test("durations: 250ms and 6s")
+    @Test("durations: 250ms, 6s and 1.5s")
     func durations() throws {
         #expect(try FaultSpec.parse(query: "delay=250ms").delay == .milliseconds(250))
         #expect(try FaultSpec.parse(query: "delay=6s").delay == .seconds(6))
         #expect(try FaultSpec.parse(query: "delay=0ms").delay == .zero)
+        #expect(try FaultSpec.parse(query: "delay=1.5s").delay == .milliseconds(1500))
+        #expect(try FaultSpec.parse(query: "delay=0.25S").delay == .milliseconds(250))
+    }
+
+    @Test(
+        "a duration is accepted in a fixture URL exactly when the command line accepts it",
+        arguments: [
+            "250ms", "6s", "1.5s", "0.5s", ".5s", "1.s", "2.25ms", "6S", "250MS", "0s", "120s", "6", "1.5", "s",
+            "ms", "1..5s", "1,5s", "-1s", "+1s", " 1s", "1 s", "1h", "1e3ms", "inf s", "nans", "0x10s", "１s",
+        ])
+    func durationsMatchTheCommandLine(text: String) throws {
+        let commandLine = Duration(humanReadable: text)
+        let fixture = try? FaultSpec.parseDuration(text)
+        #expect(
+            fixture == commandLine,
+            "\(text): URL \(String(describing: fixture)), CLI \(String(describing: commandLine))")
     }
 
     @Test("sizes: 512, 512KB, 11MB (1 KB = 1024 bytes)")
@@ -20,22 +37,64 @@ struct FaultSpecTests {
         #expect(try FaultSpec.parse(query: "pad=11MB").pad! > 10 * 1024 * 1024, "pad=11MB must be over the cap")
     }
 
-    @Test("all faults combine; other parameters are ignored")
+    @Test("all faults combine")
     func combined() throws {
         let spec = try FaultSpec.parse(
-            query: "v=3&delay=250ms&status=404&type=text/html&redirect=https&drip=2KB&pad=11MB&truncate=100")
+            query: "delay=250ms&status=404&type=text/html&redirect=https&drip=2KB&pad=11MB&truncate=100")
         #expect(
             spec
                 == FaultSpec(
                     delay: .milliseconds(250), status: 404, contentType: .value("text/html"), redirect: .https,
                     drip: 2048, pad: 11 * 1024 * 1024, truncate: 100))
-        #expect(try FaultSpec.parse(query: "cachebuster=1").isEmpty)
         #expect(try FaultSpec.parse(query: nil).isEmpty)
+        #expect(try FaultSpec.parse(query: "").isEmpty)
+        #expect(try FaultSpec.parse(query: "&&").isEmpty)
     }
 
-    @Test("type: empty omits the header; percent-encoding and + are kept right")
+    @Test(
+        "a parameter that is no fault is refused, naming it and the faults there are",
+        arguments: ["evil=1", "dealy=6s", "v=3", "Delay=6s", "cat.png", "delay=1s&evil=1"])
+    func unknownFault(query: String) {
+        let name = String(query.split(separator: "&").last!.prefix(while: { $0 != "=" }))
+        #expect {
+            try FaultSpec.parse(query: query)
+        } throws: { error in
+            guard let error = error as? FaultSpecError else { return false }
+            return error.name == name
+                && error.description.hasPrefix("bad fault \(name)=")
+                && error.description.hasSuffix(
+                    "there is no such fault; the faults are delay, status, type, redirect, drip, pad, truncate")
+        }
+    }
+
+    @Test(
+        "type: control characters, line breaks, non-ASCII and edge spaces are refused; the message shows them escaped",
+        arguments: [
+            ("type=%1b[31m", "control characters (found U+001B)"),
+            ("type=a%0D%0Ab", "control characters (found U+000D)"),
+            ("type=image/png%00", "control characters (found U+0000)"),
+            ("type=a%7Fb", "control characters (found U+007F)"),
+            ("type=image/p%C3%A9g", "printable ASCII (found U+00E9)"),
+            ("type=%E2%80%AEgnp/egami", "printable ASCII (found U+202E)"),
+            ("type=%20image/png", "start or end with white space"),
+            ("type=image/png%09", "start or end with white space"),
+        ])
+    func badContentType(query: String, problem: String) {
+        #expect {
+            try FaultSpec.parse(query: query)
+        } throws: { error in
+            guard let error = error as? FaultSpecError else { return false }
+            let printable = !error.description.unicodeScalars.contains {
+                $0.value < 0x20 || $0.value == 0x7F || $0.properties.generalCategory == .format
+            }
+            return error.reason.contains(problem) && printable
+        }
+    }
+
+    @Test("type: empty omits the header; percent-encoding, + and inner spaces are kept right")
     func contentType() throws {
         #expect(try FaultSpec.parse(query: "type=").contentType == .omit)
+        #expect(try FaultSpec.parse(query: "type=image/png;%09q=1").contentType == .value("image/png;\tq=1"))
         #expect(try FaultSpec.parse(query: "type=image/svg+xml").contentType == .value("image/svg+xml"))
         #expect(
             try FaultSpec.parse(query: "type=text%2Fhtml%3B%20charset%3Dutf-8").contentType
@@ -46,9 +105,10 @@ struct FaultSpecTests {
     @Test(
         "bad values are refused with a message naming the fault",
         arguments: [
-            "delay=6", "delay=soon", "delay=5h", "delay=-1s", "delay=999s", "status=99", "status=abc", "status=600",
-            "redirect=ftp", "drip=0", "drip=fast", "pad=12XB", "pad=-5", "truncate=1GB", "delay=1s&delay=2s",
-            "type=a%0D%0Ab", "pad=%zz",
+            "delay=6", "delay=soon", "delay=5h", "delay=-1s", "delay=999s", "delay=121s", "delay=100000s",
+            "status=99", "status=100", "status=101", "status=abc", "status=600", "status=+404", "redirect=ftp",
+            "drip=0", "drip=fast", "pad=12XB", "pad=-5", "pad=1.5MB", "truncate=1GB", "truncate=257MB",
+            "pad=99999999999999999999", "delay=1s&delay=2s", "type=a%0D%0Ab", "pad=%zz",
         ])
     func badValues(query: String) {
         let name = String(query.prefix(while: { $0 != "=" }))
@@ -60,12 +120,44 @@ struct FaultSpecTests {
         }
     }
 
+    @Test("sizes are ByteSize's, with the fault's name and a 256MB limit in the message")
+    func sizesAreByteSizes() throws {
+        for text in ["0", "512", "512b", "512KB", "2kib", "11MB", "3m", "256MB"] {
+            #expect(try FaultSpec.parseSize(text, name: "pad") == ByteSize.parse(text), "\(text)")
+        }
+        #expect(throws: FaultSpecError("size", "12XB", "unknown unit \"XB\"; use a plain byte count, KB or MB")) {
+            try FaultSpec.parseSize("12XB", name: "size")
+        }
+        #expect(throws: FaultSpecError("pad", "257MB", "the largest size is 256MB")) {
+            try FaultSpec.parseSize("257MB", name: "pad")
+        }
+        #expect(throws: FaultSpecError("pad", "99999999999999999999", "the largest size is 256MB")) {
+            try FaultSpec.parseSize("99999999999999999999", name: "pad")
+        }
+    }
+
     @Test("a bad fault gets a 400 with the message from the real CDN")
     func badFaultOverHTTPS() async throws {
         try await withHarness { harness in
             let response = try await fetchRaw(harness.cdn, "/cat.png?delay=soon")
             #expect(response.status == 400)
-            #expect(response.text.contains("bad fault delay=soon: expected a duration like 250ms or 6s"))
+            #expect(response.text.contains("bad fault delay=soon: expected a duration like 250ms, 1.5s or 6s"))
+
+            let unknown = try await fetchRaw(harness.cdn, "/cat.png?evil=1")
+            #expect(unknown.status == 400)
+            #expect(unknown.text.hasPrefix("bad fault evil=1: there is no such fault; the faults are delay,"))
+
+            let escape = try await fetchRaw(harness.cdn, "/cat.png?type=%1b%5B31m")
+            #expect(escape.status == 400)
+            #expect(escape.header("content-type") == "text/plain; charset=utf-8")
+            #expect(
+                escape.text.hasPrefix(#"bad fault type=\u{1B}[31m: a Content-Type cannot contain control"#),
+                "\(escape.text.prefix(200))")
+            #expect(!escape.body.contains(0x1B), "no raw escape byte in the answer")
+
+            let fractional = try await fetchRaw(harness.cdn, "/cat.png?delay=0.1s")
+            #expect(fractional.status == 200, "1.5s-style durations work in URLs as on the command line")
+            #expect(fractional.body == Array(try fixtureBytes("cat.png")))
         }
     }
 }

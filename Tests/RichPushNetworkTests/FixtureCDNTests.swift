@@ -139,10 +139,11 @@ struct FixtureCDNResponseTests {
             let notFound = try await fetchRaw(harness.cdn, "/cat.png?status=404")
             #expect(notFound.status == 404)
 
-            let redirect = try await fetchRaw(harness.cdn, "/cat.png?redirect=https&status=404&v=1")
+            let redirect = try await fetchRaw(harness.cdn, "/cat.png?redirect=https&status=404&type=")
             #expect(redirect.status == 302)
             #expect(
-                redirect.header("location") == "https://\(FixtureCDN.host):\(harness.cdn.port)/cat.png?status=404&v=1")
+                redirect.header("location")
+                    == "https://\(FixtureCDN.host):\(harness.cdn.port)/cat.png?status=404&type=")
             let insecure = try await fetchRaw(harness.cdn, "/cat.png?redirect=http")
             #expect(insecure.header("location") == "http://\(FixtureCDN.host)/cat.png")
 
@@ -165,6 +166,40 @@ struct FixtureCDNResponseTests {
             let delayed = try await fetchRaw(harness.cdn, "/cat.png?delay=250ms")
             #expect(delayed.status == 200)
             #expect(ContinuousClock.now - delayStart >= .milliseconds(250))
+        }
+    }
+}
+
+@Suite("Fixture CDN: statuses without a body")
+struct BodilessStatusTests {
+    @Test(
+        "204, 205 and 304 answer without a body, so the next response on the same connection is intact",
+        arguments: [204, 205, 304])
+    func noBody(status: Int) async throws {
+        try await withHarness { harness in
+            let cat = Array(try fixtureBytes("cat.png"))
+            // One reused connection: body bytes after a 304 would be read as the start of the next response.
+            try await withRawClient(harness.cdn) { client in
+                for round in 1...3 {
+                    let empty = try await client.fetch("/cat.png?status=\(status)&type=image/png")
+                    #expect(empty.status == status, "round \(round)")
+                    #expect(empty.body.isEmpty, "round \(round)")
+                    let next = try await client.fetch("/cat.png")
+                    #expect(next.status == 200, "round \(round)")
+                    #expect(next.body == cat, "round \(round)")
+                }
+            }
+        }
+    }
+
+    @Test("1xx statuses are refused with a 400: the CDN never sends an interim response as the answer")
+    func informational() async throws {
+        try await withHarness { harness in
+            for status in [100, 101, 103] {
+                let response = try await fetchRaw(harness.cdn, "/cat.png?status=\(status)")
+                #expect(response.status == 400)
+                #expect(response.text.contains("bad fault status=\(status): expected an HTTP status code from 200"))
+            }
         }
     }
 }

@@ -116,23 +116,61 @@ struct RawResponse {
 
 /// Fetches a raw request target from the CDN with a client that trusts only the CDN's CA (no redirects followed).
 func fetchRaw(_ cdn: FixtureCDN, _ target: String, method: HTTPMethod = .GET) async throws -> RawResponse {
-    var tls = TLSConfiguration.makeClientConfiguration()
-    tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMBytes(Array(cdn.caCertificatePEM.utf8)))
-    var configuration = HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow)
-    configuration.dnsOverride = [FixtureCDN.host: "127.0.0.1"]
-    let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    do {
+    try await withRawClient(cdn) { client in try await client.fetch(target, method: method) }
+}
+
+/// A plain HTTPS client for the CDN that trusts only its CA, keeps at most one connection open and reuses it.
+struct RawClient {
+    let client: HTTPClient
+    let cdn: FixtureCDN
+
+    func fetch(_ target: String, method: HTTPMethod = .GET) async throws -> RawResponse {
         var request = HTTPClientRequest(url: "https://\(FixtureCDN.host):\(cdn.port)\(target)")
         request.method = method
         let response = try await client.execute(request, timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 64 * 1024 * 1024)
-        try await client.shutdown()
         return RawResponse(
             status: Int(response.status.code), headers: response.headers, body: Array(body.readableBytesView))
+    }
+}
+
+func withRawClient<T>(_ cdn: FixtureCDN, _ body: (RawClient) async throws -> T) async throws -> T {
+    var tls = TLSConfiguration.makeClientConfiguration()
+    tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMBytes(Array(cdn.caCertificatePEM.utf8)))
+    var configuration = HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow)
+    configuration.dnsOverride = [FixtureCDN.host: "127.0.0.1"]
+    // One connection, reused for every request: what a response leaves on it reaches the next one.
+    configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 1
+    configuration.httpVersion = .http1Only
+    let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    do {
+        let result = try await body(RawClient(client: client, cdn: cdn))
+        try await client.shutdown()
+        return result
     } catch {
         try? await client.shutdown()
         throw error
     }
+}
+
+/// Runs `operation` and tells whether it finished within `bound` (if not, it is left running). For steps that hang
+/// on the bug they test: the bound is far above their normal time and only tells a hang from slowness.
+func finishes(within bound: Duration, _ operation: @escaping @Sendable () async -> Void) async -> Bool {
+    let (results, continuation) = AsyncStream<Bool>.makeStream()
+    let work = Task {
+        await operation()
+        continuation.yield(true)
+    }
+    let timer = Task {
+        guard (try? await Task.sleep(for: bound)) != nil else { return }
+        continuation.yield(false)
+    }
+    var iterator = results.makeAsyncIterator()
+    let finished = await iterator.next() ?? false
+    timer.cancel()
+    if !finished { work.cancel() }
+    continuation.finish()
+    return finished
 }
 
 extension Result {

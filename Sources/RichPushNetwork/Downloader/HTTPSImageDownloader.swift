@@ -30,10 +30,17 @@ import Synchronization
 /// - connection, DNS and TLS failures → `networkError` with the underlying message.
 /// Task cancellation ends the download promptly with `CancellationError`. Every failure deletes the partial file.
 ///
+/// Isolation: every request (each redirect hop too) gets its own async-http-client client and its own connection,
+/// closed after the response (`Connection: close`), so nothing one download or host leaves behind (an unread body,
+/// a body sent after a 304, a connection attempt that never completes) can reach another download. A connection
+/// attempt may take at most the time left before the download's deadline (and never more than `connectTimeout`):
+/// async-http-client cannot cancel a connection attempt, and its shutdown waits for it, so this bound is what keeps
+/// ``shutdown()`` prompt after a download to an address that never answers (e.g. `https://[fe80::1%25eth0]/`).
+///
 /// Events: `requestSent` per request (with the URL as the payload or the redirect wrote it), `redirect` per hop,
 /// `responseReceived` once for the final (non-redirect) response, `bytesReceived` about every 64 KB and at the end.
 ///
-/// Call ``shutdown()`` before dropping the downloader (async-http-client requires its clients to be shut down).
+/// Call ``shutdown()`` before dropping the downloader: it waits until every request's client has shut down.
 public final class HTTPSImageDownloader: ImageDownloading {
     /// Memory figures a test can check: the downloader keeps one received chunk at a time.
     public struct Statistics: Sendable, Equatable {
@@ -47,75 +54,101 @@ public final class HTTPSImageDownloader: ImageDownloading {
 
     public let store: AttachmentStore
     public let fixtureHost: FixtureHostMapping?
-    private let systemClient: HTTPClient
-    private let fixtureClient: HTTPClient?
+    /// The longest a connection attempt may take, when the download's deadline leaves more time.
+    public let connectTimeout: Duration
+    private let systemTLS: TLSConfiguration
+    private let fixtureTLS: TLSConfiguration?
+    private let eventLoopGroup: any EventLoopGroup
     private let logger: Logger
     private let stats = Mutex(Statistics())
+    /// Clients of finished requests, shutting down; ``shutdown()`` waits for them.
+    private let retiring = Mutex(RetiringClients())
     private static let progressStep = 64 * 1024
+
+    private struct RetiringClients {
+        var next = 0
+        var tasks: [Int: Task<Void, Never>] = [:]
+    }
 
     /// - Parameters:
     ///   - store: where attachments are written.
     ///   - fixtureHost: route `https://fixtures.richpush.test` to the local fixture CDN (nil: no mapping; the host
     ///     then fails DNS like any unknown host).
     ///   - logger: request-level debug logs.
+    ///   - connectTimeout: the longest a connection attempt may take (the download's deadline may cut it shorter).
     /// - Throws: when the fixture CA PEM cannot be parsed.
     public init(
         store: AttachmentStore, fixtureHost: FixtureHostMapping? = nil, logger: Logger,
-        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        connectTimeout: Duration = .seconds(10)
     ) throws {
         self.store = store
         self.fixtureHost = fixtureHost
         self.logger = logger
+        self.eventLoopGroup = eventLoopGroup
+        self.connectTimeout = connectTimeout
 
-        systemClient = HTTPClient(
-            eventLoopGroup: eventLoopGroup,
-            configuration: Self.configuration(tls: TLSConfiguration.makeClientConfiguration()),
-            backgroundActivityLogger: logger
-        )
+        // An abandoned download (timeout, cancellation, cap) closes its connection; do not wait the default 5 s
+        // for the server's close_notify, which a busy server (e.g. one serving `delay`) sends late.
+        var system = TLSConfiguration.makeClientConfiguration()
+        system.shutdownTimeout = .milliseconds(250)
+        systemTLS = system
         if let fixtureHost {
-            var tls = TLSConfiguration.makeClientConfiguration()
+            var tls = system
             tls.certificateVerification = .fullVerification
-            do {
-                tls.trustRoots = .certificates(
-                    try NIOSSLCertificate.fromPEMBytes(Array(fixtureHost.caCertificatePEM.utf8)))
-            } catch {
-                try? systemClient.syncShutdown()
-                throw error
-            }
-            var configuration = Self.configuration(tls: tls)
-            // Connect to the CDN's address but request and verify the certificate for the fixture host name.
-            configuration.dnsOverride = [fixtureHost.host.lowercased(): fixtureHost.address]
-            configuration.httpVersion = .http1Only
-            fixtureClient = HTTPClient(
-                eventLoopGroup: eventLoopGroup, configuration: configuration, backgroundActivityLogger: logger)
+            tls.trustRoots = .certificates(
+                try NIOSSLCertificate.fromPEMBytes(Array(fixtureHost.caCertificatePEM.utf8)))
+            fixtureTLS = tls
         } else {
-            fixtureClient = nil
+            fixtureTLS = nil
         }
     }
 
-    private static func configuration(tls: TLSConfiguration) -> HTTPClient.Configuration {
-        var tls = tls
-        // An abandoned download (timeout, cancellation, cap) closes its connection; do not wait the default 5 s
-        // for the server's close_notify, which a busy server (e.g. one serving `delay`) sends late.
-        tls.shutdownTimeout = .milliseconds(250)
+    /// A client for one request, whose connection attempt ends by `deadline`.
+    private func makeClient(fixture: Bool, deadline: NIODeadline) -> (client: HTTPClient, cutByDeadline: Bool) {
+        let left = deadline - NIODeadline.now()
+        let longest = TimeAmount(connectTimeout)
+        let cutByDeadline = left < longest
         var configuration = HTTPClient.Configuration(
-            tlsConfiguration: tls,
+            tlsConfiguration: fixture ? fixtureTLS : systemTLS,
             redirectConfiguration: .disallow,  // followed by hand, each hop checked
-            timeout: .init(connect: .seconds(10)),
+            timeout: .init(connect: max(.milliseconds(1), min(left, longest))),
             decompression: .disabled
         )
         // A refused connection fails now, as on a device, instead of being retried until the deadline.
         configuration.connectionPool.retryConnectionEstablishment = false
-        return configuration
+        if fixture, let fixtureHost {
+            // Connect to the CDN's address but request and verify the certificate for the fixture host name.
+            configuration.dnsOverride = [fixtureHost.host.lowercased(): fixtureHost.address]
+            configuration.httpVersion = .http1Only
+        }
+        let client = HTTPClient(
+            eventLoopGroup: eventLoopGroup, configuration: configuration, backgroundActivityLogger: logger)
+        return (client, cutByDeadline)
+    }
+
+    /// Shuts a request's client down in the background: the download does not wait for its connection to close.
+    private func retire(_ client: HTTPClient) {
+        retiring.withLock { retiring in
+            let key = retiring.next
+            retiring.next += 1
+            retiring.tasks[key] = Task {
+                try? await client.shutdown()
+                self.retiring.withLock { _ = $0.tasks.removeValue(forKey: key) }
+            }
+        }
     }
 
     /// Memory and traffic figures so far.
     public var statistics: Statistics { stats.withLock { $0 } }
 
-    /// Shuts the HTTP clients down. Idempotent.
+    /// Waits until the clients of all finished requests have shut down: at the latest when the deadline of the
+    /// last download started has passed, since no connection attempt outlives its download's deadline.
+    /// Idempotent; downloads may still be made afterwards (call it again before dropping the downloader).
     public func shutdown() async {
-        try? await systemClient.shutdown()
-        try? await fixtureClient?.shutdown()
+        while let next = retiring.withLock({ $0.tasks.values.first }) {
+            await next.value
+        }
     }
 
     public func discard(_ image: DownloadedImage) async {
@@ -154,18 +187,34 @@ public final class HTTPSImageDownloader: ImageDownloading {
         var current = url
         var hops = 0
         while true {
-            let (client, requestURL, hostHeader) = route(current)
+            if fixtureHost == nil, current.host?.lowercased() == FixtureCDN.host {
+                // `.test` names never resolve (RFC 6761): say why at once instead of asking DNS.
+                throw DownloadFailure(
+                    .networkError,
+                    "\(FixtureCDN.host) is served by the embedded fixture CDN, which is not running; nothing was sent")
+            }
+            let (fixture, requestURL, hostHeader) = route(current)
+            let (client, connectCutByDeadline) = makeClient(fixture: fixture, deadline: deadline)
+            // After the response is read or abandoned (async-http-client closes an abandoned one's connection).
+            defer { retire(client) }
             var request = HTTPClientRequest(url: requestURL.absoluteString)
             request.method = .GET
             if let hostHeader { request.headers.replaceOrAdd(name: "Host", value: hostHeader) }
             request.headers.add(name: "User-Agent", value: "richpush (NotificationServiceExtension emulator)")
             request.headers.add(name: "Accept", value: "image/*")
+            // One connection per request, never reused: a response this download stops reading early (bad status,
+            // type or size, timeout), or one a server got wrong (a body after 304), cannot reach another download
+            // on a pooled connection. async-http-client also closes a connection whose response body is abandoned
+            // unfinished; this covers what it considers finished. (HTTP/2 drops the header; its streams are framed.)
+            request.headers.add(name: "Connection", value: "close")
             events(.requestSent(current))
             logger.debug("image request", metadata: ["url": "\(current.absoluteString)"])
 
             let response: HTTPClientResponse
             do {
                 response = try await client.execute(request, deadline: deadline, logger: logger)
+            } catch let error as HTTPClientError where error == .connectTimeout && connectCutByDeadline {
+                throw DownloadFailure.timeout(after: limits.timeout)
             } catch {
                 throw Self.failure(for: error, url: current, limits: limits, fixture: fixtureHost)
             }
@@ -294,14 +343,17 @@ public final class HTTPSImageDownloader: ImageDownloading {
         }
     }
 
-    /// The client and request URL for `url`: the fixture host goes to the fixture CDN's port.
-    private func route(_ url: URL) -> (HTTPClient, URL, String?) {
-        guard let fixtureHost, let fixtureClient, fixtureHost.matches(url),
+    /// Whether `url` goes to the fixture CDN, the URL to request and the Host header: the fixture host goes to
+    /// the fixture CDN's port.
+    private func route(_ url: URL) -> (fixture: Bool, url: URL, host: String?) {
+        guard let fixtureHost, fixtureHost.matches(url),
             var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        else { return (systemClient, url, nil) }
+        else { return (false, url, nil) }
+        // Host names are case-insensitive; the client's address override is keyed by the lowercase name.
+        components.host = fixtureHost.host.lowercased()
         components.port = fixtureHost.port
-        guard let mapped = components.url else { return (systemClient, url, nil) }
-        return (fixtureClient, mapped, url.port.map { "\(fixtureHost.host):\($0)" } ?? fixtureHost.host)
+        guard let mapped = components.url else { return (false, url, nil) }
+        return (true, mapped, url.port.map { "\(fixtureHost.host):\($0)" } ?? fixtureHost.host)
     }
 
     // MARK: - Checks and error mapping
@@ -321,6 +373,11 @@ public final class HTTPSImageDownloader: ImageDownloading {
         }
         guard let host = url.host, !host.isEmpty else {
             throw DownloadFailure(redirected ? .httpStatus : .invalidURL, "the URL \(url.absoluteString) has no host")
+        }
+        if let port = url.port, !(1...65535).contains(port) {
+            throw DownloadFailure(
+                redirected ? .httpStatus : .invalidURL,
+                "the port \(port) is out of range (1 to 65535) in \(url.absoluteString)")
         }
     }
 
@@ -361,17 +418,26 @@ public final class HTTPSImageDownloader: ImageDownloading {
                 return DownloadFailure(.networkError, detail)
             }
             let reasons = connection.connectionErrors.map { "\($0.error)" }
+            let refused = connection.connectionErrors.contains { ($0.error as? IOError)?.errnoCode == ECONNREFUSED }
             return DownloadFailure(
                 .networkError,
-                "could not connect to \(connection.host):\(connection.port): \(reasons.first ?? "\(connection)")")
+                "could not connect to \(connection.host):\(connection.port): \(reasons.first ?? "\(connection)")"
+                    + (refused ? fixtureHint(url, fixture) : ""))
         }
         if let io = error as? IOError {
             // NIO's own description wraps the system message oddly; the errno text is what people search for.
             return DownloadFailure(
                 .networkError,
-                "could not connect to \(target): \(String(cString: strerror(io.errnoCode))) (errno \(io.errnoCode))")
+                "could not connect to \(target): \(String(cString: strerror(io.errnoCode))) (errno \(io.errnoCode))"
+                    + (io.errnoCode == ECONNREFUSED ? fixtureHint(url, fixture) : ""))
         }
         return DownloadFailure(.networkError, "could not download from \(target): \(error)")
+    }
+
+    /// For a refused connection to the fixture CDN: says that it is not running.
+    private static func fixtureHint(_ url: URL?, _ fixture: FixtureHostMapping?) -> String {
+        guard let url, let fixture, fixture.matches(url) else { return "" }
+        return " (the fixture CDN at \(fixture.address):\(fixture.port) is not running)"
     }
 
     /// `image/png; charset=x` → `image/png`, lowercased.

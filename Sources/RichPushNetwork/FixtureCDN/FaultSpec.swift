@@ -1,18 +1,21 @@
 import RichPushCore
 import Foundation
 
-/// Faults the fixture CDN injects, parsed from a request's query string (DESIGN.md "Fixture CDN URL grammar").
+/// Faults the fixture CDN injects, parsed from a request's query string (the README's "The fixture CDN").
 ///
-/// `https://fixtures.richpush.test/cat.png?delay=6s&type=text/html` — faults combine; query parameters that are
-/// not fault names (e.g. cache busters `?v=2`) are ignored. Units:
-/// - durations: `250ms`, `6s` (a unit is required);
-/// - sizes: `512` (bytes), `512KB`, `11MB` (also `K`/`KiB`, `M`/`MiB`, `B`); 1 KB = 1024 bytes, 1 MB = 1024 KB,
-///   the same megabyte as the 10 MB attachment cap, so `pad=11MB` is over it.
+/// `https://fixtures.richpush.test/cat.png?delay=6s&type=text/html` — faults combine; a query parameter that
+/// is not a fault name (`evil=1`, a typo such as `dealy=6s`) is refused, so a fault never silently does nothing.
+/// Units:
+/// - durations: what the command line accepts (``Duration/init(humanReadable:)``): `250ms`, `6s`, `1.5s`;
+///   a unit is required;
+/// - sizes: ``ByteSize``: `512` (bytes), `512KB`, `11MB` (also `K`/`KiB`, `M`/`MiB`, `B`); 1 KB = 1024 bytes,
+///   1 MB = 1024 KB, the same megabyte as the 10 MB attachment cap, so `pad=11MB` is over it.
 ///
 /// The order the CDN applies them in: `delay` (before anything is sent), `redirect` (a 302, the other faults kept
-/// on the target URL), `status` (a non-2xx status answers with a short text body; a 2xx status serves the file),
-/// then the body: the file, plus `pad` zero bytes, cut to `truncate` bytes, sent at `drip` bytes per second.
-/// `type` replaces the Content-Type (`type=` with an empty value omits the header).
+/// on the target URL), `status` (a non-2xx status answers with a short text body, except 204, 205 and 304, which
+/// never have a body; a 2xx status serves the file), then the body: the file, plus `pad` zero bytes, cut to
+/// `truncate` bytes, sent at `drip` bytes per second. `type` replaces the Content-Type (`type=` with an empty value
+/// omits the header); it must be a valid header value (printable ASCII, no control characters).
 /// Content-Length is advertised for every body except a `drip` body, which is sent chunked without a length so
 /// that clients must enforce their size cap while streaming.
 public struct FaultSpec: Sendable, Equatable {
@@ -54,12 +57,16 @@ public struct FaultSpec: Sendable, Equatable {
         self.truncate = truncate
     }
 
+    /// The fault parameter names, in the order the documentation lists them.
+    public static let orderedNames = ["delay", "status", "type", "redirect", "drip", "pad", "truncate"]
     /// The fault parameter names.
-    public static let names: Set<String> = ["delay", "status", "type", "redirect", "drip", "pad", "truncate"]
+    public static let names = Set(orderedNames)
     /// Longest accepted `delay`.
     public static let maxDelay: Duration = .seconds(120)
     /// Largest accepted `pad` / `truncate`.
     public static let maxSize = 256 * 1024 * 1024
+    /// Statuses whose responses never have a body (RFC 9110): the CDN sends none, whatever else is asked.
+    public static let bodilessStatuses: Set<Int> = [204, 205, 304]
 
     public var isEmpty: Bool { self == FaultSpec() }
 
@@ -67,24 +74,28 @@ public struct FaultSpec: Sendable, Equatable {
     public static func parse(query: String?) throws(FaultSpecError) -> FaultSpec {
         var spec = FaultSpec()
         var seen: Set<String> = []
-        for (name, rawValue, decoded) in QueryString.parse(query) where names.contains(name) {
+        for (name, rawValue, decoded) in QueryString.parse(query) {
+            guard names.contains(name) else {
+                throw FaultSpecError(
+                    name, decoded ?? rawValue,
+                    "there is no such fault; the faults are \(orderedNames.joined(separator: ", "))")
+            }
             guard let value = decoded else { throw FaultSpecError(name, rawValue, "bad percent-encoding") }
             guard seen.insert(name).inserted else { throw FaultSpecError(name, value, "the fault is given twice") }
             switch name {
             case "delay":
                 spec.delay = try parseDuration(value, name: name)
                 if let delay = spec.delay, delay > maxDelay {
-                    throw FaultSpecError(name, value, "the longest delay is \(maxDelay)")
+                    throw FaultSpecError(name, value, "the longest delay is \(maxDelay.shortDescription)")
                 }
             case "status":
-                guard let code = Int(value), (200...599).contains(code) else {
+                guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let code = Int(value), (200...599).contains(code)
+                else {
                     throw FaultSpecError(name, value, "expected an HTTP status code from 200 to 599, like 404")
                 }
                 spec.status = code
             case "type":
-                guard !value.contains(where: { $0.isNewline || $0 == "\0" }) else {
-                    throw FaultSpecError(name, value, "a Content-Type cannot contain line breaks")
-                }
+                if let problem = headerValueProblem(value) { throw FaultSpecError(name, value, problem) }
                 spec.contentType = value.isEmpty ? .omit : .value(value)
             case "redirect":
                 guard let target = RedirectTarget(rawValue: value.lowercased()) else {
@@ -108,47 +119,57 @@ public struct FaultSpec: Sendable, Equatable {
         return spec
     }
 
-    /// `250ms`, `6s` → a duration. A unit is required.
+    /// `250ms`, `6s`, `1.5s` → a duration: exactly what the command line accepts. A unit is required.
     public static func parseDuration(_ text: String, name: String = "delay") throws(FaultSpecError) -> Duration {
-        let (number, unit) = split(text)
-        guard !number.isEmpty, Int(number) != nil else {
-            throw FaultSpecError(name, text, "expected a duration like 250ms or 6s")
+        if let duration = Duration(humanReadable: text) { return duration }
+        let number = text.prefix(while: { $0.isASCII && ($0.isNumber || $0 == ".") })
+        let unit = text[number.endIndex...]
+        guard !number.isEmpty, Double(number) != nil else {
+            throw FaultSpecError(name, text, "expected a duration like 250ms, 1.5s or 6s")
         }
         switch unit.lowercased() {
-        case "ms", "s":
-            guard let duration = Duration(humanReadable: text) else {
-                throw FaultSpecError(name, text, "expected a duration like 250ms or 6s")
-            }
-            return duration
         case "": throw FaultSpecError(name, text, "a duration needs a unit: 250ms or 6s")
+        case "ms", "s": throw FaultSpecError(name, text, "the duration is too long")
         default: throw FaultSpecError(name, text, "unknown unit \"\(unit)\"; use ms or s, like 250ms or 6s")
         }
     }
 
-    /// `512`, `512KB`, `11MB` → bytes (1 KB = 1024 bytes).
+    /// `512`, `512KB`, `11MB` → bytes (1 KB = 1024 bytes), at most ``maxSize``. Parsing is ``ByteSize``'s; this
+    /// adds the fault's name to the message and the size limit.
     public static func parseSize(_ text: String, name: String) throws(FaultSpecError) -> Int {
-        let (number, unit) = split(text)
-        guard let value = Int(number), value >= 0, number.count <= 12 else {
-            throw FaultSpecError(name, text, "expected a size like 512, 512KB or 11MB")
+        let bytes: Int
+        do {
+            bytes = try ByteSize.bytes(in: text)
+        } catch .tooLarge {
+            throw FaultSpecError(name, text, "the largest size is \(ByteSize.describe(maxSize))")
+        } catch {
+            throw FaultSpecError(name, text, error.description)
         }
-        let multiplier: Int
-        switch unit.lowercased() {
-        case "", "b": multiplier = 1
-        case "k", "kb", "kib": multiplier = 1024
-        case "m", "mb", "mib": multiplier = 1024 * 1024
-        default: throw FaultSpecError(name, text, "unknown unit \"\(unit)\"; use a plain byte count, KB or MB")
-        }
-        let (bytes, overflow) = value.multipliedReportingOverflow(by: multiplier)
-        guard !overflow, bytes <= maxSize else {
-            throw FaultSpecError(name, text, "the largest size is \(maxSize / 1024 / 1024)MB")
+        guard bytes <= maxSize else {
+            throw FaultSpecError(name, text, "the largest size is \(ByteSize.describe(maxSize))")
         }
         return bytes
     }
 
-    private static func split(_ text: String) -> (number: Substring, unit: Substring) {
-        let trimmed = text[...]
-        let digitsEnd = trimmed.firstIndex(where: { !$0.isASCII || !$0.isNumber }) ?? trimmed.endIndex
-        return (trimmed[..<digitsEnd], trimmed[digitsEnd...])
+    /// Why `value` cannot be sent as a header value, or nil when it can: printable ASCII and inner spaces or tabs
+    /// only (RFC 9110 field-value), so no control character or line break ever reaches a response header.
+    static func headerValueProblem(_ value: String) -> String? {
+        for scalar in value.unicodeScalars {
+            let code = scalar.value
+            if code == 0x20 || code == 0x09 || (0x21...0x7E).contains(code) { continue }
+            let hex = String(code, radix: 16, uppercase: true)
+            let shown = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            if code < 0x20 || code == 0x7F {
+                return "a Content-Type cannot contain control characters (found \(shown))"
+            }
+            return "a Content-Type must be printable ASCII (found \(shown))"
+        }
+        if let first = value.unicodeScalars.first, let last = value.unicodeScalars.last,
+            [" ", "\t"].contains(first) || [" ", "\t"].contains(last)
+        {
+            return "a Content-Type cannot start or end with white space"
+        }
+        return nil
     }
 }
 
@@ -164,7 +185,22 @@ public struct FaultSpecError: Error, Sendable, Equatable, CustomStringConvertibl
         self.reason = reason
     }
 
-    public var description: String { "bad fault \(name)=\(value): \(reason)" }
+    /// `bad fault NAME=VALUE: REASON`, with control characters of the name and value shown as `\u{1B}`, so the
+    /// message is safe to print and to send back.
+    public var description: String { "bad fault \(Self.printable(name))=\(Self.printable(value)): \(reason)" }
+
+    private static func printable(_ text: String) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+                shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default:
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
 }
 
 /// Minimal `application/x-www-form-urlencoded` query parsing that keeps order and reports bad encodings.

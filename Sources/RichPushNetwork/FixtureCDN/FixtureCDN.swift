@@ -138,9 +138,20 @@ public struct FixtureHostMapping: Sendable, Equatable {
     }
 }
 
+/// The request context of the fixture CDN: Hummingbird's, plus the connection, for flow control.
+struct FixtureRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+}
+
 /// Serves the fixture root with faults.
 struct FixtureResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = FixtureRequestContext
 
     let resolver: FixtureFileResolver
     let logger: Logger
@@ -148,7 +159,7 @@ struct FixtureResponder: HTTPResponder {
     static let chunkSize = 64 * 1024
 
     func respond(to request: Request, context: Context) async throws -> Response {
-        let response = await makeResponse(to: request)
+        let response = await makeResponse(to: request, channel: context.channel)
         logger.debug(
             "fixture request",
             metadata: [
@@ -157,7 +168,7 @@ struct FixtureResponder: HTTPResponder {
         return response
     }
 
-    private func makeResponse(to request: Request) async -> Response {
+    private func makeResponse(to request: Request, channel: any Channel) async -> Response {
         guard request.method == .get || request.method == .head else {
             return Self.text(405, "only GET and HEAD are served")
         }
@@ -181,8 +192,12 @@ struct FixtureResponder: HTTPResponder {
             return response
         }
 
-        if let status = faults.status, [204, 205].contains(status) {
-            return Response(status: .init(code: status, reasonPhrase: Self.reasonPhrase(status)))
+        if let status = faults.status, FaultSpec.bodilessStatuses.contains(status) {
+            // No body at all: a client reads none after these statuses, so body bytes would be taken as the start
+            // of the next response on the connection.
+            var response = Response(status: .init(code: status, reasonPhrase: Self.reasonPhrase(status)))
+            if let type = faults.contentType { Self.apply(type, to: &response) }
+            return response
         }
         if let status = faults.status, !(200...299).contains(status) {
             var response = Self.text(status, "HTTP \(status) \(Self.reasonPhrase(status)) (injected fault)")
@@ -196,24 +211,19 @@ struct FixtureResponder: HTTPResponder {
         case .notFound(let message): return Self.text(404, message)
         case .forbidden(let message): return Self.text(403, message)
         }
-        let fileSize: Int
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-            fileSize = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        } catch {
-            return Self.text(403, "the fixture file cannot be read")
-        }
-        guard FileManager.default.isReadableFile(atPath: file.path) else {
-            return Self.text(403, "the fixture file cannot be read")
+        let opened: OpenedFixture
+        switch OpenedFixture.opening(file) {
+        case .success(let fixture): opened = fixture
+        case .failure(let problem): return Self.text(403, problem.message)
         }
 
         let padding = faults.pad ?? 0
-        let total = min(fileSize + padding, faults.truncate ?? Int.max)
+        let total = min(opened.size + padding, faults.truncate ?? Int.max)
         let status = HTTPResponse.Status(
             code: faults.status ?? 200, reasonPhrase: Self.reasonPhrase(faults.status ?? 200))
         var headers = HTTPFields()
         headers[.contentType] = Self.contentType(forExtension: file.pathExtension)
-        let body = Self.body(file: file, fileSize: fileSize, total: total, drip: faults.drip, logger: logger)
+        let body = Self.body(opened, total: total, drip: faults.drip, channel: channel)
         var response = Response(status: status, headers: headers, body: body)
         if let type = faults.contentType { Self.apply(type, to: &response) }
         if request.method == .head { response = response.createHeadResponse() }
@@ -221,11 +231,15 @@ struct FixtureResponder: HTTPResponder {
     }
 
     /// The file's first bytes, then zero padding, `total` bytes in all; at `drip` bytes per second when given.
-    private static func body(file: URL, fileSize: Int, total: Int, drip: Int?, logger: Logger) -> ResponseBody {
+    ///
+    /// Memory stays at a few chunks per connection however slowly the client reads: a write only hands the chunk
+    /// to the connection's event loop, and waits only if the connection has already reported that it is full,
+    /// which it can only do once the event loop has processed the writes. Left alone, reading the file races ahead
+    /// and queues it whole on the event loop; so after each chunk the body waits for the event loop to get
+    /// through its queue before reading the next one.
+    private static func body(_ fixture: OpenedFixture, total: Int, drip: Int?, channel: any Channel) -> ResponseBody {
         // A drip body has no Content-Length (chunked): clients must cap it while streaming.
         ResponseBody(contentLength: drip == nil ? total : nil) { writer in
-            let handle = try FileHandle(forReadingFrom: file)
-            defer { try? handle.close() }
             // Drip: a tenth of the rate every 100 ms.
             let step = drip.map { max(1, $0 / 10) } ?? chunkSize
             var sent = 0
@@ -233,15 +247,15 @@ struct FixtureResponder: HTTPResponder {
             while sent < total {
                 let length = min(step, chunkSize, total - sent)
                 var buffer = ByteBuffer()
-                if sent < fileSize {
-                    let data = try handle.read(upToCount: min(length, fileSize - sent)) ?? Data()
-                    if data.isEmpty { break }  // the file shrank under us
-                    buffer.writeBytes(data)
+                if sent < fixture.size {
+                    let read = try fixture.read(into: &buffer, at: sent, count: min(length, fixture.size - sent))
+                    if read == 0 { break }  // the file shrank under us
                 } else {
                     buffer.writeBytes(zeros[0..<length])
                 }
                 sent += buffer.readableBytes
                 try await writer.write(buffer)
+                try await channel.eventLoop.submit {}.get()
                 if drip != nil, sent < total { try await Task.sleep(for: .milliseconds(100)) }
             }
             try await writer.finish(nil)

@@ -1,4 +1,13 @@
 public import Foundation
+import NIOCore
+
+#if canImport(Glibc)
+    import Glibc
+    private typealias FileStatus = Glibc.stat
+#elseif canImport(Darwin)
+    import Darwin
+    private typealias FileStatus = Darwin.stat
+#endif
 
 /// Maps a request path to a file under the fixture root, refusing anything that could leave it.
 ///
@@ -9,7 +18,9 @@ public import Foundation
 ///   *inside* the root (and normally not found);
 /// - the candidate's real path (symlinks resolved) must still be inside the root's real path, else
 ///   ``Resolution/forbidden(_:)``;
-/// - it must be an existing regular file, else ``Resolution/notFound(_:)``.
+/// - it must exist and not be a directory, else ``Resolution/notFound(_:)``;
+/// - it must be a regular file: a FIFO, socket or device (which could block or never end) is
+///   ``Resolution/forbidden(_:)``, with a message naming what it is.
 public struct FixtureFileResolver: Sendable {
     public enum Resolution: Sendable, Equatable {
         case file(URL)
@@ -50,10 +61,82 @@ public struct FixtureFileResolver: Sendable {
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
         guard real.path.hasPrefix(rootPath) else { return .forbidden("the path leads outside the fixture root") }
 
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: real.path, isDirectory: &isDirectory), !isDirectory.boolValue
-        else { return .notFound("no fixture file \(segments.joined(separator: "/"))") }
-        return .file(real)
+        let name = segments.joined(separator: "/")
+        // stat, not open: opening a FIFO blocks until a writer comes.
+        var info = FileStatus()
+        guard stat(real.path, &info) == 0 else { return .notFound("no fixture file \(name)") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file(real)
+        case S_IFDIR: return .notFound("no fixture file \(name) (it is a directory)")
+        default:
+            return .forbidden(
+                "\(name) is \(Self.kind(of: info.st_mode)), not a regular file; only regular files are served")
+        }
+    }
+
+    /// "a FIFO", "a socket", ... for a `st_mode`.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: "a regular file"
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFLNK: "a symbolic link"
+        default: "a special file"
+        }
+    }
+}
+
+/// A fixture file opened for a response: a regular file, checked on the open descriptor itself. The descriptor
+/// closes when the last reference goes (after the body is sent, or with a response dropped unsent, e.g. for HEAD).
+final class OpenedFixture: Sendable {
+    struct Problem: Error {
+        var message: String
+    }
+
+    private let descriptor: Int32
+    let size: Int
+
+    private init(descriptor: Int32, size: Int) {
+        self.descriptor = descriptor
+        self.size = size
+    }
+
+    deinit { close(descriptor) }
+
+    /// Opens `file` without blocking and without following a final symlink (the resolver already resolved them;
+    /// one appearing now means the file was swapped), then refuses anything but a regular file. The resolver
+    /// checks the type first; this check is on what was really opened.
+    static func opening(_ file: URL) -> Result<OpenedFixture, Problem> {
+        let descriptor = file.withUnsafeFileSystemRepresentation { path in
+            path.map { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW) } ?? -1
+        }
+        guard descriptor >= 0 else {
+            return .failure(Problem(message: "the fixture file cannot be read (\(String(cString: strerror(errno))))"))
+        }
+        var info = FileStatus()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            let kind = FixtureFileResolver.kind(of: info.st_mode)
+            close(descriptor)
+            return .failure(
+                Problem(message: "the fixture is \(kind), not a regular file; only regular files are served"))
+        }
+        return .success(OpenedFixture(descriptor: descriptor, size: Int(info.st_size)))
+    }
+
+    /// Appends up to `count` bytes read at `offset` to `buffer`; returns how many (0 at the end of the file).
+    func read(into buffer: inout ByteBuffer, at offset: Int, count: Int) throws -> Int {
+        let descriptor = descriptor
+        return try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { bytes in
+            while true {
+                let result = pread(descriptor, bytes.baseAddress, count, off_t(offset))
+                if result >= 0 { return result }
+                if errno == EINTR { continue }
+                throw Problem(message: "reading the fixture failed: \(String(cString: strerror(errno)))")
+            }
+        }
     }
 }
 
