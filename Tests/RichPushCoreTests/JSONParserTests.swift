@@ -158,6 +158,19 @@ import Testing
         }
     }
 
+    @Test func aPayloadNestedToTheLimitIsDecodedAndOneLevelDeeperIsMalformed() throws {
+        // The root object is level 1, so 511 arrays inside it reach the limit.
+        func payload(arrays: Int) -> [UInt8] {
+            Array(#"{"aps": {"alert": "deep"}, "x": "#.utf8) + Array(repeating: 0x5B, count: arrays)
+                + Array(repeating: 0x5D, count: arrays) + [0x7D]
+        }
+        let request = try PayloadDecoder().decode(payload(arrays: 511))
+        #expect(request.content.body == "deep")
+        let error = try #require(throws: PayloadRejection.self) { try PayloadDecoder().decode(payload(arrays: 512)) }
+        #expect(error.reason == .malformedJSON)
+        #expect(error.detail.hasSuffix("nesting deeper than 512 levels"))
+    }
+
     @Test(arguments: ["1e400", "-1e400", "1.5e+9999", "123123e100000"])
     func numbersBeyondDoubleAreRejectedNamingTheNumber(number: String) throws {
         let error = try #require(syntaxError(Array("[\(number)]".utf8)))
