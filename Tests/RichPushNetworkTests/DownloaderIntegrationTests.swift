@@ -349,7 +349,8 @@ struct DownloaderIntegrationTests {
             // One after the other, as `--jobs 1` runs them, a few times: a connection left with unread bytes
             // would be handed to the next download.
             for round in 1...3 {
-                let (bad, _) = await harness.download(path, limits: DownloadLimits(maxBytes: 65536))
+                let (bad, _) = await harness.download(
+                    path, limits: DownloadLimits(timeout: .seconds(60), maxBytes: 65536))
                 #expect(bad.failure?.detail == detail, "round \(round): \(String(describing: bad))")
                 let (good, _) = await harness.download("cat.png")
                 let image = try #require(good.success, "round \(round): \(String(describing: good.failure))")

@@ -47,15 +47,19 @@ struct Harness {
         URL(string: "https://\(FixtureCDN.host)/\(pathAndQuery)")!
     }
 
+    /// Limits for tests not about time: the default sizes and redirects, and a deadline long enough for a machine
+    /// busy with other tests.
+    static let patientLimits = DownloadLimits(timeout: .seconds(60))
+
     /// Downloads and collects the events; the failure is returned instead of thrown.
     func download(
-        _ pathAndQuery: String, limits: DownloadLimits = DownloadLimits()
+        _ pathAndQuery: String, limits: DownloadLimits = patientLimits
     ) async -> (result: Result<DownloadedImage, DownloadFailure>, events: [DownloadEvent]) {
         await download(url: url(pathAndQuery), limits: limits)
     }
 
     func download(
-        url: URL, limits: DownloadLimits = DownloadLimits()
+        url: URL, limits: DownloadLimits = patientLimits
     ) async -> (result: Result<DownloadedImage, DownloadFailure>, events: [DownloadEvent]) {
         let recorder = EventRecorder()
         do {
