@@ -274,6 +274,17 @@ press Enter "a foreground arrival shows a banner" "Banner · app in foreground"
 wait_for "a foreground arrival is plain text" "plain text — foreground"
 wait_gone "the banner goes away by itself" "Banner · app in foreground"
 
+# 10b. e writes the notifications on screen to an HTML report and names it in the status line.
+press e "e writes the HTML report and names it in the status line" "Report written to "
+report=$(screen | sed -n 's/.*Report written to \([^ │]*\.html\).*/\1/p' | head -n 1)
+case "$report" in /*) ;; *) report="$ROOT/$report" ;; esac
+if [ -f "$report" ] && grep -q 'Content-Security-Policy' "$report" && [ "$(grep -c '<article ' "$report")" -ge 5 ]; then
+    pass "the report file exists and holds a card per finished notification"
+else
+    fail "the report file exists and holds a card per finished notification ($report)"
+fi
+[ -f "$report" ] && rm -f "$report"
+
 # 11. Resizing, down to a terminal too small for the layout, and back.
 tm resize-window -t e2e -x 50 -y 12
 wait_for "a too-small terminal gets a clear message" "Terminal too small"

@@ -358,3 +358,28 @@ import Testing
         #expect(effects == [.discardAttachments([Fixtures.threadResult(1, thread: "sale").attachment!.file])])
     }
 }
+
+@Suite struct ExportReducerTests {
+    @Test func eExportsTheFinishedNotificationsOldestFirstAndTheStatusNamesTheFile() {
+        var state = Fixtures.state()
+        #expect(reduce(&state, .exportReport).isEmpty)
+        #expect(state.status == "Nothing to export yet: send a payload first")
+
+        state = Fixtures.state([
+            Fixtures.entry(1, Fixtures.richResult(), sentAt: 1), Fixtures.entry(2, Fixtures.timeoutResult(), sentAt: 2),
+            Fixtures.downloadingEntry(3, sentAt: 3),
+        ])
+        let effects = reduce(&state, .exportReport)
+        #expect(effects == [.exportReport([Fixtures.richResult(), Fixtures.timeoutResult()])])
+        #expect(state.status == "Writing the report of 2 notifications (1 still in flight left out)…")
+
+        _ = reduce(&state, .exportFinished(.success("/tmp/richpush-report-1.html")))
+        #expect(state.status == "Report written to /tmp/richpush-report-1.html")
+        _ = reduce(&state, .exportFinished(.failure(ExportError("/ro/x.html: Read-only file system"))))
+        #expect(state.status == "No report: /ro/x.html: Read-only file system")
+    }
+
+    @Test func theKeyIsE() {
+        #expect(KeyBindings.action(for: .character("e")) == .exportReport)
+    }
+}

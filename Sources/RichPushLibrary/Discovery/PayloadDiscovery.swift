@@ -47,6 +47,19 @@ public struct DiscoveryProblem: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(path): \(problem)" }
 }
 
+/// One thing discovery found, a payload file or a problem, for front ends that list both in path order.
+public enum DiscoveredEntry: Sendable, Equatable {
+    case payload(PayloadFile)
+    case problem(DiscoveryProblem)
+
+    public var path: String {
+        switch self {
+        case .payload(let file): file.path
+        case .problem(let problem): problem.path
+        }
+    }
+}
+
 /// What a walk of the library found.
 public struct Discovery: Sendable, Equatable {
     /// Payload files, sorted by path, each file once however many paths lead to it.
@@ -55,6 +68,13 @@ public struct Discovery: Sendable, Equatable {
     public var problems: [DiscoveryProblem] = []
     /// Things worth saying that are not failures (an expectation file with no payload beside it).
     public var notices: [String] = []
+
+    /// Payloads and problems together, sorted by path.
+    public var entries: [DiscoveredEntry] {
+        (files.map(DiscoveredEntry.payload) + problems.map(DiscoveredEntry.problem)).sorted {
+            $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars)
+        }
+    }
 
     public init(files: [PayloadFile] = [], problems: [DiscoveryProblem] = [], notices: [String] = []) {
         self.files = files

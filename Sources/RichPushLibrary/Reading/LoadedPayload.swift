@@ -49,6 +49,15 @@ public struct LoadedPayload: Sendable {
         return loaded
     }
 
+    /// Reads a discovered payload, or carries a discovery problem as the entry's read error.
+    public static func load(_ entry: DiscoveredEntry) -> LoadedPayload {
+        switch entry {
+        case .payload(let file): load(file)
+        case .problem(let problem):
+            LoadedPayload(file: PayloadFile(path: problem.path), bytes: nil, readError: problem.problem)
+        }
+    }
+
     /// Reads and parses an expectation file; the error names the file.
     public static func loadExpectation(_ path: String) -> Result<Expectation, ExpectationError> {
         switch SafeFileReader.read(path, limit: maxExpectationBytes) {

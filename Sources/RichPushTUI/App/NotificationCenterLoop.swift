@@ -117,6 +117,10 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
         case .discardAttachments(let files):
             let delivering = self.delivering
             Task { await delivering.discardAttachments(files) }
+        case .exportReport(let results):
+            let delivering = self.delivering
+            let continuation = self.continuation
+            Task { continuation.yield(.action(.exportFinished(await delivering.exportReport(results)))) }
         case .quit:
             break
         }

@@ -11,9 +11,17 @@ public protocol NotificationDelivering: Sendable {
 
     /// The notifications that attached these files were deleted: their temporary files can go.
     func discardAttachments(_ files: [String]) async
+
+    /// Writes these notifications, in this order, to a new HTML report and returns its path.
+    func exportReport(_ results: [DeliveryResult]) async -> Result<String, ExportError>
 }
 
 extension NotificationDelivering {
     /// Deliverers that keep no files have nothing to discard.
     public func discardAttachments(_ files: [String]) async {}
+
+    /// Deliverers without a report writer say so.
+    public func exportReport(_ results: [DeliveryResult]) async -> Result<String, ExportError> {
+        .failure(ExportError("this notification center cannot write reports"))
+    }
 }

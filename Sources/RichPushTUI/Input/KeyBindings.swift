@@ -20,6 +20,7 @@ enum KeyBindings {
             case "d": .deleteSelected
             case "x": .clearAll
             case "r": .reloadLibrary
+            case "e": .exportReport
             case " ": .toggleStack
             case "q", "Q": .quit
             default: nil

@@ -19,6 +19,8 @@ enum Action: Equatable, Sendable {
     case deleteSelected
     case clearAll
     case reloadLibrary
+    /// Write the notifications on screen to an HTML report.
+    case exportReport
     case quit
 
     // Terminal and time
@@ -31,6 +33,8 @@ enum Action: Equatable, Sendable {
     case deliveryProgress(id: Int, DeliveryProgress)
     case deliveryFinished(id: Int, DeliveryResult)
     case deliveryFailed(id: Int, String)
+    /// The report was written (its path) or could not be (why).
+    case exportFinished(Result<String, ExportError>)
 }
 
 /// Why the payload folder could not be listed, as the footer shows it.
@@ -38,4 +42,11 @@ struct LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     var message: String
 
     var description: String { message }
+}
+
+/// Why the notification center could not write its report, in a sentence for the status line.
+public struct ExportError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
 }

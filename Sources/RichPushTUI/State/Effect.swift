@@ -8,6 +8,8 @@ enum Effect: Equatable, Sendable {
     case loadLibrary
     /// Remove the attachment files of notifications that were deleted or cleared.
     case discardAttachments([String])
+    /// Write these finished notifications, oldest first, to an HTML report.
+    case exportReport([DeliveryResult])
     /// Leave the UI and restore the terminal.
     case quit
 }

@@ -21,6 +21,23 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
     case .reloadLibrary:
         state.status = "Reloading \(state.libraryRoot)"
         return [.loadLibrary]
+    case .exportReport:
+        // The notification center lists newest first; a report reads in the order they arrived.
+        let finished = state.notifications.reversed().compactMap(\.result)
+        guard !finished.isEmpty else {
+            state.status = "Nothing to export yet: send a payload first"
+            return []
+        }
+        let inFlight = state.notifications.filter(\.isInFlight).count
+        state.status =
+            "Writing the report of \(finished.count) notification\(finished.count == 1 ? "" : "s")"
+            + (inFlight > 0 ? " (\(inFlight) still in flight left out)" : "") + "…"
+        return [.exportReport(finished)]
+    case .exportFinished(let outcome):
+        switch outcome {
+        case .success(let path): state.status = "Report written to \(path)"
+        case .failure(let error): state.status = "No report: \(error.message)"
+        }
     case .libraryLoaded(let outcome):
         applyLibrary(outcome, to: &state)
     case .deliveryProgress(let id, let progress):

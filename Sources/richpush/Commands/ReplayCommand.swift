@@ -44,6 +44,12 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Payloads replayed at once.")
     var jobs: Int = 8
 
+    @Option(
+        help: ArgumentHelp(
+            "Replay only shard I of N (1-based): the payloads sorted by path are dealt out in turn, so a CI matrix of N jobs covers each payload exactly once.",
+            valueName: "I/N"))
+    var shard: ShardArgument?
+
     @Flag(help: "Log every extension step to standard error.")
     var verbose = false
 
@@ -71,12 +77,8 @@ struct ReplayCommand: AsyncParsableCommand {
         let reportFile = try output.map { try Self.checkReportFile($0, against: files) }
 
         // What cannot be a payload (an unreadable folder, a FIFO named x.json) is an entry of its own, in path order.
-        let unreadable = discovery.problems.map {
-            LoadedPayload(file: PayloadFile(path: $0.path), bytes: nil, readError: $0.problem)
-        }
-        let loaded = (files.map(LoadedPayload.load) + unreadable).sorted {
-            $0.file.path.unicodeScalars.lexicographicallyPrecedes($1.file.path.unicodeScalars)
-        }
+        let entries = shard.map { $0.shard.select(discovery.entries) } ?? discovery.entries
+        let loaded = entries.map { LoadedPayload.load($0) }
         let needsCDN = loaded.contains { $0.mentions(host: FixtureCDN.host) }
         let environment: EmulatorEnvironment
         do {
@@ -133,6 +135,15 @@ struct ReplayCommand: AsyncParsableCommand {
 
 extension ReplayFormat: ExpressibleByArgument {}
 
+struct ShardArgument: ExpressibleByArgument, Sendable {
+    var shard: Shard
+
+    init?(argument: String) {
+        guard let shard = Shard(parsing: argument) else { return nil }
+        self.shard = shard
+    }
+}
+
 extension ReplayCommand {
     /// The run's settings as the HTML report's header shows them.
     var reportContext: ReportContext {
@@ -146,6 +157,7 @@ extension ReplayCommand {
             .init("Image keys", configuration.imagePolicy.keyPaths.map(\.description).joined(separator: ", ")),
         ]
         settings.append(.init("Jobs", "\(jobs)"))
+        if let shard { settings.append(.init("Shard", shard.shard.description)) }
         return ReportContext(version: RichPushVersion.current, settings: settings)
     }
 }

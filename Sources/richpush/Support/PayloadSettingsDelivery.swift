@@ -2,6 +2,7 @@ import Foundation
 import RichPushCore
 import RichPushLibrary
 import RichPushNetwork
+import RichPushReplay
 import RichPushTUI
 
 /// Sends payloads from the notification center under the same per-payload settings replay uses: the
@@ -10,6 +11,8 @@ import RichPushTUI
 struct PayloadSettingsDelivery: NotificationDelivering {
     var system: NotificationSystem
     var store: AttachmentStore
+    /// Where `e` writes its reports.
+    var reportFolder: String = FileManager.default.currentDirectoryPath
 
     func deliver(
         payload: [UInt8], file: String, appState: AppState, observer: @escaping @Sendable (DeliveryProgress) -> Void
@@ -29,5 +32,45 @@ struct PayloadSettingsDelivery: NotificationDelivering {
 
     func discardAttachments(_ files: [String]) async {
         for file in files { store.remove(URL(fileURLWithPath: file)) }
+    }
+
+    /// The notifications as the replay's HTML report, written to a new file
+    /// `richpush-report-YYYYMMDD-HHMMSS.html` in ``reportFolder`` (never over an existing one).
+    func exportReport(_ results: [DeliveryResult]) async -> Result<String, ExportError> {
+        let items = results.map { ReplayItem(file: PayloadFile(path: $0.file), result: $0, verdict: .unchecked) }
+        let configuration = system.configuration
+        let context = ReportContext(
+            version: RichPushVersion.current,
+            settings: [
+                .init("From", "the notification center"),
+                .init("Download timeout", configuration.downloadTimeout.shortDescription),
+                .init("Extension budget", configuration.extensionBudget.shortDescription),
+                .init("Image keys", configuration.imagePolicy.keyPaths.map(\.description).joined(separator: ", ")),
+            ])
+        let html = HTMLReporter(context: context).render(
+            ReplayReport(items: items, elapsed: results.map(\.elapsed).reduce(0, +)))
+        let stamp = Self.stamp(Date())
+        var lastProblem = "no free file name"
+        for attempt in 1...20 {
+            let name = "richpush-report-\(stamp)\(attempt == 1 ? "" : "-\(attempt)").html"
+            let path = (reportFolder as NSString).appendingPathComponent(name)
+            do {
+                try OutputFile.createNew(path, text: html)
+                return .success(path)
+            } catch {
+                lastProblem = "\(path): \(error.reason)"
+                guard FileManager.default.fileExists(atPath: path) else { break }
+            }
+        }
+        return .failure(ExportError(lastProblem))
+    }
+
+    static func stamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        return
+            "\(parts.year ?? 0)\(two(parts.month))\(two(parts.day))-\(two(parts.hour))\(two(parts.minute))\(two(parts.second))"
     }
 }

@@ -98,6 +98,18 @@ struct OutputFile: Sendable {
         return path
     }
 
+    /// Creates the file at `path`, which must not exist yet (nothing is ever replaced), holding `text`.
+    static func createNew(_ path: String, text: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(path: path, reason: FileDescriptorWriter.describe(errno)) }
+        let writeFailure = FileDescriptorWriter.writeAll(Array(text.utf8), to: descriptor)
+        let closeFailure = close(descriptor) == 0 ? nil : errno
+        if let failure = writeFailure ?? closeFailure {
+            unlink(path)
+            throw Failure(path: path, reason: FileDescriptorWriter.describe(failure))
+        }
+    }
+
     /// Standard output or error when `path` leads to the very file one of them is open on.
     private static func standardDescriptor(for path: String) -> Int32? {
         guard let target = FileIdentity(path: path) else { return nil }

@@ -8,7 +8,7 @@ struct FooterView {
         if state.detailID != nil { return "Up/Down scroll · Esc back · d delete · ? help · q quit " }
         return state.focus == .library
             ? "Enter send · Tab focus · f/b/c/s state · ? help · q quit "
-            : "Enter open · Space stack · d delete · x clear · Tab focus · ? help · q quit "
+            : "Enter open · Space stack · d delete · x clear · e export · Tab focus · ? help · q quit "
     }
 
     func draw(in rect: Rect, on grid: inout CellGrid) {

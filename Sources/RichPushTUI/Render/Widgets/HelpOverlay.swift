@@ -15,6 +15,7 @@ struct HelpOverlay {
         ("d", "delete the selected notification"),
         ("x", "clear all notifications"),
         ("r", "reload the payload folder"),
+        ("e", "export the notifications to an HTML report (path in the status line)"),
         ("?", "show or hide this help"),
         ("q, Ctrl-C", "quit and restore the terminal"),
     ]
