@@ -16,8 +16,8 @@ struct CurlTests {
     }
 
     /// Runs curl with `arguments` (after the common ones) and splits its `-i` output.
-    static func curl(_ arguments: [String]) throws -> CurlAnswer {
-        let (status, output) = try run(curlPath!, ["-sS", "-i", "--max-time", "30"] + arguments)
+    static func curl(_ arguments: [String]) async throws -> CurlAnswer {
+        let (status, output) = try await runAsync(curlPath!, ["-sS", "-i", "--max-time", "30"] + arguments)
         #expect(status == 0, "curl exited \(status): \(output)")
         let parts = output.components(separatedBy: "\r\n\r\n")
         let headLines = parts[0].components(separatedBy: "\r\n")
@@ -48,7 +48,7 @@ struct CurlTests {
         try await withServer { harness in
             let payload =
                 #"{"aps":{"alert":{"title":"From curl"},"mutable-content":1},"fcm_options":{"image":"https://fixtures.richpush.test/cat.png"}}"#
-            let answer = try Self.curl(Self.apnsArguments(harness, payload: payload))
+            let answer = try await Self.curl(Self.apnsArguments(harness, payload: payload))
             #expect(answer.httpVersion == "HTTP/2")
             #expect(answer.status == 200)
             #expect(answer.headers["apns-id"].flatMap { UUID(uuidString: $0) } != nil)
@@ -60,12 +60,12 @@ struct CurlTests {
     @Test("a repeated header is DuplicateHeaders; a bad topic is BadTopic, both as JSON over HTTP/2")
     func refusals() async throws {
         try await withServer { harness in
-            let duplicate = try Self.curl(
+            let duplicate = try await Self.curl(
                 Self.apnsArguments(
                     harness, extra: ["-H", "apns-priority: 10", "-H", "apns-priority: 5"], payload: "{}"))
             #expect(duplicate.status == 400 && duplicate.body.contains(#""reason":"DuplicateHeaders""#))
             #expect(duplicate.headers["content-type"] == "application/json")
-            let badTopic = try Self.curl(Self.apnsArguments(harness, topic: "x y", payload: "{}"))
+            let badTopic = try await Self.curl(Self.apnsArguments(harness, topic: "x y", payload: "{}"))
             #expect(badTopic.status == 400 && badTopic.body.contains(#""reason":"BadTopic""#))
         }
     }
@@ -73,9 +73,9 @@ struct CurlTests {
     @Test("the inspection API answers curl over HTTP/2")
     func inspection() async throws {
         try await withServer { harness in
-            _ = try Self.curl(Self.apnsArguments(harness, payload: #"{"aps":{"alert":"one"}}"#))
+            _ = try await Self.curl(Self.apnsArguments(harness, payload: #"{"aps":{"alert":"one"}}"#))
             _ = await harness.nextResult()
-            let listed = try Self.curl([
+            let listed = try await Self.curl([
                 "--http2", "--cacert", harness.caFile.path, "\(harness.server.baseURL)/richpush/v1/notifications",
             ])
             #expect(listed.httpVersion == "HTTP/2" && listed.status == 200)
@@ -89,7 +89,7 @@ struct CurlTests {
         try await withServer(plaintext: true) { harness in
             #expect(harness.server.caCertificatePEM == nil)
             #expect(harness.server.baseURL.hasPrefix("http://"))
-            let answer = try Self.curl([
+            let answer = try await Self.curl([
                 "--http2-prior-knowledge", "-H", "authorization: bearer \(TestJWT().token)",
                 "-H", "apns-topic: \(testBundleID)", "--data-binary", #"{"aps":{"alert":"h2c"}}"#,
                 "\(harness.server.baseURL)/3/device/\(testToken)",

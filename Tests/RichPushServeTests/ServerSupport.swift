@@ -134,18 +134,34 @@ func withServer<T>(
 
 let unregisteredToken = String(repeating: "cd", count: 32)
 
-/// Runs a program and returns its exit status and standard output.
-func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+/// Runs a program and returns its exit status and standard output (and standard error with `mergingErrors`).
+func run(_ executable: String, _ arguments: [String], mergingErrors: Bool = false, in directory: URL? = nil) throws
+    -> (status: Int32, output: String)
+{
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
     let pipe = Pipe()
     process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
+    process.standardError = mergingErrors ? pipe : FileHandle.nullDevice
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// ``run(_:_:mergingErrors:in:)`` on a thread of its own: the server under test answers on the concurrency
+/// pool, which a blocked wait must not hold.
+func runAsync(_ executable: String, _ arguments: [String], mergingErrors: Bool = false, in directory: URL? = nil)
+    async throws -> (status: Int32, output: String)
+{
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async {
+            continuation.resume(
+                with: Result { try run(executable, arguments, mergingErrors: mergingErrors, in: directory) })
+        }
+    }
 }
 
 /// curl with HTTP/2 support, or nil with the reason it cannot be used.

@@ -18,7 +18,7 @@ struct RichPush: AsyncParsableCommand {
               richpush serve-fixtures --ca-out ca.pem
             """,
         version: "0.1.0",
-        subcommands: [TUICommand.self, ReplayCommand.self, ServeFixtures.self, ServeCommand.self],
+        subcommands: [TUICommand.self, ReplayCommand.self, ServeFixtures.self, ServeCommand.self, PushCommand.self],
         defaultSubcommand: TUICommand.self
     )
 

@@ -1,0 +1,193 @@
+import ArgumentParser
+import Foundation
+import RichPushCore
+import RichPushServe
+
+/// `richpush push FILE...`: sends payload files to a running richpush over HTTP/2, like `xcrun simctl push`.
+struct PushCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "push",
+        abstract: "Send payload files to a running richpush (serve or the TUI) over HTTP/2, as a backend would.",
+        discussion: """
+            APNs JSON and .apns files go to POST /3/device/<token> (a .apns file's Simulator Target Bundle is the \
+            topic unless --topic is given), FCM HTTP v1 bodies ({"message": …}) to \
+            POST /v1/projects/<project>/messages:send. Prints the answer for each file: status, apns-id or message \
+            name, reason. Exit 0 when every push was accepted, 1 otherwise, 2 for usage errors or when no \
+            richpush answers at --to.
+
+            Example:
+              richpush serve --ca-out ca.pem &
+              richpush push payloads/rich/png-closed.json --cacert ca.pem --topic com.example.shop
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Payload files (.json, .apns).", valueName: "FILE"))
+    var files: [String]
+
+    @Option(help: ArgumentHelp("The richpush to send to.", valueName: "URL"))
+    var to: String = "https://127.0.0.1:\(PushServerConfiguration.defaultPort)"
+
+    @Option(help: ArgumentHelp("The CA to trust (what richpush serve wrote with --ca-out).", valueName: "FILE"))
+    var cacert: String?
+
+    @Option(help: ArgumentHelp("The device token (hex).", valueName: "HEX"))
+    var token: String = PushCommand.defaultToken
+
+    @Option(help: ArgumentHelp("apns-topic (default: a .apns file's Simulator Target Bundle).", valueName: "ID"))
+    var topic: String?
+
+    @Option(name: .customLong("push-type"), help: ArgumentHelp("apns-push-type (default: alert).", valueName: "T"))
+    var pushType: String = "alert"
+
+    @Option(help: ArgumentHelp("apns-priority: 10, 5 or 1.", valueName: "P"))
+    var priority: String?
+
+    @Option(name: .customLong("collapse-id"), help: ArgumentHelp("apns-collapse-id.", valueName: "ID"))
+    var collapseID: String?
+
+    @Option(help: ArgumentHelp("The FCM project in the message URL.", valueName: "P"))
+    var project: String = "richpush"
+
+    @Option(
+        name: .customLong("auth-key"),
+        help: ArgumentHelp(
+            "Sign provider tokens with this AuthKey_KEYID.p8 (with --key-id and --team-id); default: a throwaway key that richpush serve without --auth-key accepts.",
+            valueName: "FILE"))
+    var authKey: String?
+
+    @Option(name: .customLong("key-id"), help: ArgumentHelp("The key ID of --auth-key.", valueName: "K"))
+    var keyID: String?
+
+    @Option(name: .customLong("team-id"), help: ArgumentHelp("The team ID of --auth-key.", valueName: "T"))
+    var teamID: String?
+
+    static let defaultToken = String(repeating: "0123456789abcdef", count: 4)
+
+    func validate() throws {
+        let keyOptions = [authKey, keyID, teamID].compactMap { $0 }
+        if !keyOptions.isEmpty, keyOptions.count != 3 {
+            throw ValidationError("--auth-key, --key-id and --team-id go together")
+        }
+        guard let url = URL(string: to), ["https", "http"].contains(url.scheme ?? ""), url.host != nil else {
+            throw ValidationError("--to must be a URL like https://127.0.0.1:2197")
+        }
+        guard !token.isEmpty else { throw ValidationError("--token needs a value") }
+    }
+
+    func run() async throws {
+        let signer = loadSigner()
+        var caPEM: String?
+        if let cacert {
+            do {
+                caPEM = try String(contentsOfFile: cacert, encoding: .utf8)
+            } catch {
+                Self.fail("cannot read the CA certificate \(cacert): \((error as NSError).localizedDescription)")
+            }
+        }
+        let client: PushClient
+        do {
+            client = try PushClient(baseURL: to, caCertificatePEM: caPEM)
+        } catch {
+            Self.fail("\(cacert ?? "the CA") is not a PEM certificate")
+        }
+
+        var allAccepted = true
+        for file in files {
+            let line: String
+            switch await send(file, client: client, signer: signer) {
+            case .answered(let answer, let endpoint):
+                allAccepted = allAccepted && answer.accepted
+                line = Self.describe(answer, endpoint: endpoint)
+            case .unreadable(let problem):
+                allAccepted = false
+                line = "error: \(problem)"
+            case .unreachable(let problem):
+                await client.shutdown()
+                Self.fail("no richpush answers at \(to): \(problem)")
+            }
+            StandardStreams.output("\(TextSanitizer.singleLine(file, limit: 200))  \(line)\n")
+        }
+        await client.shutdown()
+        if !allAccepted { throw ExitCode(1) }
+    }
+
+    enum Outcome {
+        case answered(PushAnswer, endpoint: String)
+        case unreadable(String)
+        case unreachable(String)
+    }
+
+    private func send(_ file: String, client: PushClient, signer: ProviderTokenSigner) async -> Outcome {
+        let payload: [UInt8]
+        guard FileManager.default.fileExists(atPath: file) else { return .unreadable("no such file") }
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                return .unreadable("not a regular file")
+            }
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= PayloadDecoder.maxFileBytes else {
+                return .unreadable("the file is \(size) bytes, more than a payload can be")
+            }
+            payload = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+        } catch {
+            return .unreadable((error as NSError).localizedDescription)
+        }
+        do {
+            switch PushKind(payload: payload) {
+            case .fcm:
+                return .answered(try await client.sendFCM(body: payload, project: project), endpoint: "FCM")
+            case .apns(let targetBundle):
+                var headers: [(name: String, value: String)] = [("apns-push-type", pushType)]
+                if let topic = topic ?? targetBundle { headers.append(("apns-topic", topic)) }
+                if let priority { headers.append(("apns-priority", priority)) }
+                if let collapseID { headers.append(("apns-collapse-id", collapseID)) }
+                let answer = try await client.sendAPNs(
+                    payload: payload, token: token, headers: headers, providerToken: try signer.token())
+                return .answered(answer, endpoint: "APNs")
+            }
+        } catch {
+            let description = String(describing: error)
+            if description.contains("Connection refused") {
+                return .unreachable("connection refused (is richpush serve running on that port?)")
+            }
+            if description.lowercased().contains("certificate") {
+                return .unreachable(
+                    "its certificate is not trusted; give --cacert FILE, the CA richpush serve wrote with --ca-out")
+            }
+            return .unreachable(description)
+        }
+    }
+
+    /// `APNs 200 apns-id 9ce5…` or `APNs 400 BadTopic apns-id …` or `FCM 200 projects/p/messages/…`.
+    static func describe(_ answer: PushAnswer, endpoint: String) -> String {
+        var parts = ["\(endpoint) \(answer.status)"]
+        if let reason = answer.reason { parts.append(TextSanitizer.singleLine(reason, limit: 60)) }
+        if let timestamp = answer.timestamp { parts.append("timestamp \(Int64(timestamp))") }
+        if let identifier = answer.identifier {
+            parts.append(
+                (endpoint == "APNs" ? "apns-id " : "") + TextSanitizer.singleLine(identifier, limit: 120))
+        }
+        return parts.joined(separator: "  ")
+    }
+
+    private func loadSigner() -> ProviderTokenSigner {
+        guard let authKey, let keyID, let teamID else { return .throwaway() }
+        let pem: String
+        do {
+            pem = try String(contentsOfFile: authKey, encoding: .utf8)
+        } catch {
+            Self.fail("cannot read the auth key \(authKey): \((error as NSError).localizedDescription)")
+        }
+        do {
+            return try ProviderTokenSigner(p8: pem, keyID: keyID, teamID: teamID)
+        } catch {
+            Self.fail("\(authKey) is not a P-256 private key in PEM (an AuthKey_KEYID.p8 file)")
+        }
+    }
+
+    private static func fail(_ message: String) -> Never {
+        StandardStreams.error("richpush push: \(message)\n")
+        TerminationCleanup.exit(2)
+    }
+}

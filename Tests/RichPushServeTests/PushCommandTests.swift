@@ -1,0 +1,87 @@
+import Crypto
+import Foundation
+import RichPushCore
+import RichPushServe
+import Testing
+
+@Suite("richpush push (the binary)", .serialized)
+struct PushCommandTests {
+    static func push(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await runAsync(richpushBinary(), ["push"] + arguments, mergingErrors: true, in: repositoryRoot)
+    }
+
+    @Test("push sends APNs, .apns and FCM files to a running serve; each arrives; exit 0 when all are accepted")
+    func intoRunningServe() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("richpush-push-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let caFile = directory.appendingPathComponent("ca.pem").path
+        let serve = try ServeProcess([
+            "--count", "3", "--format", "jsonl", "--ca-out", caFile, "--bundle-id", "com.example.shop",
+        ])
+        let port = try #require(try await serve.port(), "no banner: \(serve.standardError)")
+        let (status, output) = try await Self.push([
+            "--to", "https://127.0.0.1:\(port)", "--cacert", caFile, "--topic", "com.example.shop",
+            "payloads/rich/png-closed.json", "payloads/sources/simulator.apns", "payloads/sources/fcm-v1-message.json",
+        ])
+        #expect(status == 0, "\(output)")
+        let lines = output.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].contains("png-closed.json  APNs 200  apns-id "))
+        #expect(lines[1].contains("simulator.apns  APNs 200"))
+        #expect(lines[2].contains("fcm-v1-message.json  FCM 200  projects/richpush/messages/"))
+
+        #expect(try await serve.exitStatus() == 0)
+        let results = serve.standardOutput.split(separator: "\n").compactMap { try? JSONParser.parse(Array($0.utf8)) }
+        #expect(results.count == 3)
+        #expect(Set(results.compactMap { $0["transport"]?.stringValue }) == ["apnsHTTP2", "fcmHTTP"])
+        #expect(results.allSatisfy { $0["style"]?.stringValue == "rich" }, "\(serve.standardOutput)")
+    }
+
+    @Test("a refused push prints Apple's reason and exits 1; a .apns file's target bundle is its topic")
+    func refused() async throws {
+        try await withServer { harness in
+            let (status, output) = try await Self.push([
+                "--to", "https://127.0.0.1:\(harness.server.port)", "--cacert", harness.caFile.path,
+                "--priority", "3", "payloads/sources/simulator.apns", "payloads/rejected/malformed.json",
+                "no-such-file.json",
+            ])
+            #expect(status == 1)
+            let lines = output.split(separator: "\n")
+            #expect(lines.count == 3, "\(output)")
+            #expect(lines[0].contains("simulator.apns  APNs 400  BadPriority"))
+            #expect(lines[1].contains("malformed.json  APNs 400"))
+            #expect(lines[2].contains("no-such-file.json  error: no such file"))
+            let entries = harness.server.store.snapshot().notifications
+            #expect(entries.first?.apns.topic == "com.example.shop")
+        }
+    }
+
+    @Test("with --auth-key, push signs tokens the server verifies with the same key")
+    func signed() async throws {
+        try await withServer(signingKey: TestKeys.signingKey) { harness in
+            let keyFile = harness.temporary.appendingPathComponent("AuthKey_\(TestKeys.keyID).p8")
+            try TestKeys.key.pemRepresentation.write(to: keyFile, atomically: false, encoding: .utf8)
+            let arguments = [
+                "--to", "https://127.0.0.1:\(harness.server.port)", "--cacert", harness.caFile.path,
+                "--topic", testBundleID, "payloads/rich/png-closed.json",
+            ]
+            let (status, output) = try await Self.push(
+                arguments + ["--auth-key", keyFile.path, "--key-id", TestKeys.keyID, "--team-id", TestKeys.teamID])
+            #expect(status == 0, "\(output)")
+            #expect(await harness.nextResult()?.apns.auth?.hasSuffix("signature verified") == true)
+            let (unsigned, refusal) = try await Self.push(arguments)
+            #expect(unsigned == 1 && refusal.contains("InvalidProviderToken"), "\(refusal)")
+        }
+    }
+
+    @Test("no richpush listening, or a bad flag: exit 2 with one line")
+    func unreachable() async throws {
+        let (status, output) = try await Self.push(["--to", "https://127.0.0.1:1", "payloads/rich/png-closed.json"])
+        #expect(status == 2)
+        #expect(output.contains("no richpush answers at https://127.0.0.1:1"), "\(output)")
+        #expect(output.split(separator: "\n").count == 1)
+        let (usage, _) = try await Self.push(["--key-id", "X", "payloads/rich/png-closed.json"])
+        #expect(usage == 2)
+    }
+}
