@@ -18,16 +18,24 @@ struct PayloadSettingsDelivery: NotificationDelivering {
         payload: [UInt8], file: String, appState: AppState, observer: @escaping @Sendable (DeliveryProgress) -> Void
     ) async -> DeliveryResult {
         let expectationPath = PayloadDiscovery.expectationPath(for: file)
-        let settings =
-            if FileManager.default.fileExists(atPath: expectationPath),
-                case .success(let expectation) = LoadedPayload.loadExpectation(expectationPath)
-            {
-                expectation.given
-            } else {
-                PayloadSettings()
+        var settings = PayloadSettings()
+        var problem: String?
+        if FileManager.default.fileExists(atPath: expectationPath) {
+            switch LoadedPayload.loadExpectation(expectationPath) {
+            case .success(let expectation): settings = expectation.given
+            case .failure(let error): problem = error.message
             }
-        return await system.deliver(
+        }
+        var result = await system.deliver(
             payload: payload, file: file, appState: appState, settings: settings, observer: observer)
+        if let problem {
+            // Replay fails such a payload; here it is sent with the command line's settings, and the hint says why.
+            result.hint = [
+                "The expectation file beside it cannot be used (\(problem)), so it was sent with the command line's settings.",
+                result.hint,
+            ].compactMap { $0 }.joined(separator: " ")
+        }
+        return result
     }
 
     func discardAttachments(_ files: [String]) async {
