@@ -34,6 +34,15 @@ struct PushServerTests {
             #expect(entry.apns.priority == 5 && entry.apns.collapseID == "sale")
             #expect(entry.result.collapseID == "sale")
             #expect(entry.apns.auth?.contains("signature not verified") == true)
+
+            // Progress for front ends that show pushes in flight: the limits first, then the download.
+            let progress = harness.results.progress(of: id)
+            guard case .limits? = progress.first else {
+                Issue.record("progress does not start with the limits: \(progress)")
+                return
+            }
+            #expect(
+                progress.contains { if case .event(let event) = $0 { event.kind == .downloadFinished } else { false } })
         }
     }
 

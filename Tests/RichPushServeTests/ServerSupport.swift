@@ -31,10 +31,20 @@ struct ServeHarness {
     /// Results as the server reports them, in order.
     final class Results: Sendable {
         private let received = Mutex<[ServedNotification]>([])
+        private let progressEvents = Mutex<[(id: String, progress: DeliveryProgress)]>([])
         let stream: AsyncStream<ServedNotification>
         let continuation: AsyncStream<ServedNotification>.Continuation
 
         init() { (stream, continuation) = AsyncStream.makeStream() }
+
+        func addProgress(_ attributes: APNsAttributes, _ progress: DeliveryProgress) {
+            progressEvents.withLock { $0.append((attributes.id, progress)) }
+        }
+
+        /// Progress reported for the push with this `apns-id`, in order.
+        func progress(of id: String) -> [DeliveryProgress] {
+            progressEvents.withLock { events in events.filter { $0.id == id }.map(\.progress) }
+        }
 
         func add(_ entry: ServedNotification) {
             received.withLock { $0.append(entry) }
@@ -101,7 +111,8 @@ func withServer<T>(
         configuration: PushServerConfiguration(
             port: 0, plaintext: plaintext, bundleID: testBundleID, unregisteredTokens: [unregisteredToken],
             signingKey: signingKey, resultCapacity: capacity),
-        system: system, appState: { .background }, logger: quietLogger, onResult: results.add)
+        system: system, appState: { .background }, logger: quietLogger, onProgress: results.addProgress,
+        onResult: results.add)
 
     var configuration = HTTPClient.Configuration()
     if let pem = server.caCertificatePEM {

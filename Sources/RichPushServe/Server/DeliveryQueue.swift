@@ -10,13 +10,18 @@ final class DeliveryQueue: Sendable {
     private let system: NotificationSystem
     private let store: ResultStore
     private let onResult: @Sendable (ServedNotification) -> Void
+    private let onProgress: (@Sendable (APNsAttributes, DeliveryProgress) -> Void)?
     private let jobs: AsyncStream<Job>
     private let submit: AsyncStream<Job>.Continuation
 
-    init(system: NotificationSystem, store: ResultStore, onResult: @escaping @Sendable (ServedNotification) -> Void) {
+    init(
+        system: NotificationSystem, store: ResultStore, onResult: @escaping @Sendable (ServedNotification) -> Void,
+        onProgress: (@Sendable (APNsAttributes, DeliveryProgress) -> Void)? = nil
+    ) {
         self.system = system
         self.store = store
         self.onResult = onResult
+        self.onProgress = onProgress
         (jobs, submit) = AsyncStream.makeStream(of: Job.self)
     }
 
@@ -37,8 +42,11 @@ final class DeliveryQueue: Sendable {
         payload: [UInt8], file: String, transport: Transport, attributes: APNsAttributes, appState: AppState
     ) {
         store.beginDelivery()
-        let job: Job = { [system, store, onResult] in
-            var result = await system.deliver(payload: payload, file: file, appState: appState)
+        let job: Job = { [system, store, onResult, onProgress] in
+            let observer = onProgress.map { report in
+                { @Sendable (progress: DeliveryProgress) in report(attributes, progress) }
+            }
+            var result = await system.deliver(payload: payload, file: file, appState: appState, observer: observer)
             if result.collapseID == nil { result.collapseID = attributes.collapseID }
             let entry = store.record(
                 ServedNotification(transport: transport, status: 200, apns: attributes, result: result),

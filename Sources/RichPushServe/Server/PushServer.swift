@@ -89,14 +89,17 @@ public final class PushServer: Sendable {
     }
 
     /// Binds and returns once the server accepts connections. `appState` is asked once per push, when it arrives;
-    /// `onResult` is called once per recorded push (refused requests at once, accepted ones when delivered).
+    /// `onResult` is called once per recorded push (refused requests at once, accepted ones when delivered);
+    /// `onProgress` tells, for front ends that show pushes in flight, how each accepted push is doing (its
+    /// `apns.id` names it; `.limits` comes first).
     public static func start(
         configuration: PushServerConfiguration, system: NotificationSystem,
         appState: @escaping @Sendable () -> AppState, logger: Logger,
+        onProgress: (@Sendable (APNsAttributes, DeliveryProgress) -> Void)? = nil,
         onResult: @escaping @Sendable (ServedNotification) -> Void = { _ in }
     ) async throws -> PushServer {
         let store = ResultStore(capacity: configuration.resultCapacity)
-        let deliveries = DeliveryQueue(system: system, store: store, onResult: onResult)
+        let deliveries = DeliveryQueue(system: system, store: store, onResult: onResult, onProgress: onProgress)
         let responder = PushResponder(
             apns: APNsRequestValidator(
                 bundleID: configuration.bundleID, unregisteredTokens: configuration.unregisteredTokens,
