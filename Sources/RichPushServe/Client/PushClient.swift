@@ -1,10 +1,10 @@
 import AsyncHTTPClient
-public import Crypto
-public import Foundation
+import Crypto
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOSSL
-public import RichPushCore
+import RichPushCore
 
 /// Which endpoint a payload file goes to.
 public enum PushKind: Sendable, Equatable {

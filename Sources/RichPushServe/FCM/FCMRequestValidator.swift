@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import RichPushCore
 
 /// An FCM HTTP v1 error as Google answers it: HTTP status, canonical status name and, for FCM's own errors, the
