@@ -244,6 +244,26 @@ def main():
             "(() => { const i = document.querySelector('article.outcome-rich img.media'); return i.clientWidth; })()")
         check("an opened rich card shows the image large", opened > 200, f"{opened}px wide")
 
+        def background():
+            return tools.evaluate("getComputedStyle(document.body).backgroundColor")
+
+        tools.send("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": "light"}])
+        light = background()
+        tools.send("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": "dark"}])
+        dark = background()
+        check("dark mode follows the viewer's system setting", light != dark, f"light {light}, dark {dark}")
+        tools.send("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": "light"}])
+
+        tools.send("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=3, mobile=True)
+        tools.evaluate("document.querySelectorAll('article.card > details').forEach(d => d.open = true)")
+        phone = tools.evaluate(
+            "({page: document.documentElement.scrollWidth, view: window.innerWidth,"
+            " cards: [...document.querySelectorAll('article.card')].filter(c => c.scrollWidth > c.clientWidth + 1).length})")
+        check("on a 390 px phone screen nothing is wider than the screen, cards opened",
+              phone["page"] <= phone["view"] and phone["cards"] == 0, str(phone))
+        tools.evaluate("document.querySelectorAll('article.card > details').forEach(d => d.open = false)")
+        tools.send("Emulation.clearDeviceMetricsOverride")
+
         if screenshot:
             # The first two cards open (a rich one, large image, and one without its image, with the reason).
             tools.evaluate("document.querySelectorAll('article.card > details').forEach((d, i) => d.open = i < 2)")
