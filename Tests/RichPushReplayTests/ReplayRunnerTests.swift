@@ -45,10 +45,28 @@ import Testing
         #expect(report.items.map(\.file.path) == (0..<16).map { "p/\($0).json" })
     }
 
+    /// Logs when each download starts and ends, holding each one for a moment so that downloads run at once
+    /// would interleave in the log.
+    final class Logging: ImageDownloading {
+        let log = Mutex<[String]>([])
+
+        func download(
+            _ url: URL, limits: DownloadLimits, events: @escaping @Sendable (DownloadEvent) -> Void
+        ) async throws -> DownloadedImage {
+            let name = url.lastPathComponent
+            log.withLock { $0.append("start \(name)") }
+            try? await Task.sleep(for: .milliseconds(30))
+            log.withLock { $0.append("end \(name)") }
+            throw DownloadFailure(.httpStatus, "HTTP 404")
+        }
+    }
+
     @Test func oneJobRunsOneAtATime() async {
-        let downloader = Gathering(gather: 1)
+        let downloader = Logging()
         let runner = ReplayRunner(system: NotificationSystem(downloader: downloader), jobs: 1)
         _ = await runner.run(payloads(4))
-        #expect(downloader.peak.load(ordering: .acquiring) == 1)
+        // Run one at a time, each download ends before the next starts; run at once, the starts come first.
+        let expected = (0..<4).flatMap { ["start \($0).png", "end \($0).png"] }
+        #expect(downloader.log.withLock { $0 } == expected)
     }
 }

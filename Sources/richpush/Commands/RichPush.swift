@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RichPushCore
 
 @main
 struct RichPush: AsyncParsableCommand {
@@ -17,7 +18,7 @@ struct RichPush: AsyncParsableCommand {
               richpush replay payloads --format json --output results.json
               richpush serve-fixtures --ca-out ca.pem
             """,
-        version: "0.1.0",
+        version: RichPushVersion.current,
         subcommands: [TUICommand.self, ReplayCommand.self, ServeFixtures.self, ServeCommand.self, PushCommand.self],
         defaultSubcommand: TUICommand.self
     )
