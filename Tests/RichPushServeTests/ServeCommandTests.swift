@@ -140,6 +140,36 @@ struct ServeCommandTests {
         #expect(refused?["rejection"]?["reason"]?.stringValue == "DeviceTokenNotForTopic")
     }
 
+    @Test("--state and --output: the line goes to the file; --ca-out through a symlink writes its target in place")
+    func stateOutputAndSymlink() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("richpush-serve-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("real-ca.pem")
+        try "old".write(to: target, atomically: false, encoding: .utf8)
+        let link = directory.appendingPathComponent("ca.pem")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let outputFile = directory.appendingPathComponent("pushes.txt")
+        let serve = try ServeProcess([
+            "--count", "1", "--state", "foreground", "--output", outputFile.path, "--ca-out", link.path,
+        ])
+        let port = try #require(try await serve.port(), "no banner: \(serve.standardError)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        let pem = try String(contentsOf: target, encoding: .utf8)
+        #expect(pem.hasPrefix("-----BEGIN CERTIFICATE-----"))
+        let client = try Self.client(caPEM: pem)
+        let rich =
+            #"{"aps":{"alert":{"title":"In the app"},"mutable-content":1},"fcm_options":{"image":"https://fixtures.richpush.test/cat.png"}}"#
+        #expect(try await Self.push(client, port: port, payload: rich) == 200)
+        try await client.shutdown()
+        #expect(try await serve.exitStatus() == 0)
+        #expect(serve.standardOutput.isEmpty)
+        let lines = try String(contentsOf: outputFile, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("foreground  plain") == true, "\(lines)")
+        #expect(lines.first?.contains("foreground (the app is in the foreground") == true, "\(lines)")
+    }
+
     @Test("SIGTERM stops serve cleanly: exit 0, a last line on standard error, the temporary CA removed")
     func terminate() async throws {
         let serve = try ServeProcess([])
