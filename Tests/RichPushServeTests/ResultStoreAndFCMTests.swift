@@ -1,0 +1,83 @@
+import Foundation
+import RichPushCore
+import Testing
+
+@testable import RichPushServe
+
+@Suite("Bounded result store")
+struct ResultStoreTests {
+    static func entry(_ body: String) -> ServedNotification {
+        ServedNotification(
+            transport: .apnsHTTP2, status: 200, apns: APNsAttributes(id: body),
+            result: DeliveryResult(file: body, appState: .background, style: .plain))
+    }
+
+    @Test("only the newest results are kept, oldest first, numbered in order; the rest are counted as dropped")
+    func ring() {
+        let store = ResultStore(capacity: 10)
+        for index in 1...25 { store.record(Self.entry("\(index)"), endingDelivery: false) }
+        let snapshot = store.snapshot()
+        #expect(snapshot.notifications.map(\.result.file) == (16...25).map { "\($0)" })
+        #expect(snapshot.notifications.map(\.sequence) == Array(16...25))
+        #expect(snapshot.total == 25 && snapshot.dropped == 15 && snapshot.capacity == 10)
+        store.removeAll()
+        #expect(store.snapshot().notifications.isEmpty && store.snapshot().total == 0)
+    }
+
+    @Test("deliveries in flight are counted until their result is recorded")
+    func inFlight() {
+        let store = ResultStore(capacity: 10)
+        store.beginDelivery()
+        store.beginDelivery()
+        #expect(store.snapshot().inFlight == 2)
+        store.record(Self.entry("a"), endingDelivery: true)
+        #expect(store.snapshot().inFlight == 1 && store.snapshot().total == 1)
+    }
+}
+
+@Suite("FCM request validation")
+struct FCMRequestValidatorTests {
+    static let validator = FCMRequestValidator(unregisteredTokens: ["gone"])
+    static let path = "/v1/projects/p1/messages:send"
+
+    static func code(_ body: String, path: String = path, authorization: String? = "Bearer t") -> String? {
+        switch validator.validate(method: "POST", path: path, authorization: authorization, body: Array(body.utf8)) {
+        case .success: nil
+        case .failure(let error): error.errorCode ?? error.status
+        }
+    }
+
+    @Test("a message with one target is valid; its APNs headers are read")
+    func valid() throws {
+        let body =
+            #"{"message":{"topic":"news","apns":{"headers":{"apns-priority":"5","apns-push-type":"background"}}}}"#
+        let info = try Self.validator.validate(
+            method: "POST", path: Self.path, authorization: "Bearer t", body: Array(body.utf8)
+        ).get()
+        #expect(info.project == "p1" && info.topic == "news" && !info.validateOnly)
+        #expect(info.apnsHeaders["apns-priority"] == "5" && info.apnsHeaders["apns-push-type"] == "background")
+    }
+
+    @Test(
+        "invalid requests",
+        arguments: [
+            (#"{"message":{"token":"a","topic":"b"}}"#, "INVALID_ARGUMENT"),
+            (#"{"message":{"token":7}}"#, "INVALID_ARGUMENT"),
+            (#"{"message":{"token":"a"},"validate_only":"yes"}"#, "INVALID_ARGUMENT"),
+            (#"{"token":"a"}"#, "INVALID_ARGUMENT"),
+            (#"[]"#, "INVALID_ARGUMENT"),
+            (#"{"message":{"token":"gone","notification":{"title":"x"}}}"#, "UNREGISTERED"),
+        ])
+    func invalid(body: String, expected: String) {
+        #expect(Self.code(body) == expected)
+    }
+
+    @Test("wrong paths are NOT_FOUND; no bearer token is UNAUTHENTICATED")
+    func pathsAndAuth() {
+        #expect(Self.code(#"{"message":{"token":"a"}}"#, path: "/v1/projects/p1/messages") == "NOT_FOUND")
+        #expect(Self.code(#"{"message":{"token":"a"}}"#, path: "/v1/projects//messages:send") == "NOT_FOUND")
+        #expect(Self.code(#"{"message":{"token":"a"}}"#, authorization: nil) == "UNAUTHENTICATED")
+        #expect(Self.code(#"{"message":{"token":"a"}}"#, authorization: "Bearer ") == "UNAUTHENTICATED")
+        #expect(Self.code(#"{"message":{"token":"a"}}"#) == nil)
+    }
+}
