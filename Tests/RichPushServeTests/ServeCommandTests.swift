@@ -35,10 +35,10 @@ final class ServeProcess: Sendable {
         var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
     }
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], port: Int = 0) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: richpushBinary())
-        process.arguments = ["serve", "--port", "0"] + arguments
+        process.arguments = ["serve", "--port", "\(port)"] + arguments
         process.currentDirectoryURL = repositoryRoot
         let out = Pipe()
         let err = Pipe()
@@ -181,6 +181,17 @@ struct ServeCommandTests {
         #expect(try await serve.exitStatus() == 0)
         #expect(serve.standardError.contains("stopped"))
         #expect(!FileManager.default.fileExists(atPath: caPath))
+    }
+
+    @Test("a busy port is one clear line and exit 1")
+    func busyPort() async throws {
+        try await withServer { harness in
+            let serve = try ServeProcess([], port: harness.server.port)
+            #expect(try await serve.exitStatus() == 1)
+            #expect(
+                serve.standardError
+                    == "richpush serve: cannot listen on 127.0.0.1:\(harness.server.port): Address already in use\n")
+        }
     }
 
     @Test(

@@ -141,7 +141,12 @@ public final class PushServer: Sendable {
         guard let boundPort = await iterator.next() else {
             deliveries.finish()
             await deliveryTask.value
-            try await serverTask.value
+            do {
+                try await serverTask.value
+            } catch let error as IOError {
+                // "Address already in use", not NIO's call site.
+                throw PushServerError(String(cString: strerror(error.errnoCode)))
+            }
             throw PushServerError("the server stopped before it was ready")
         }
         return PushServer(
