@@ -218,7 +218,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     private func banner(server: PushServer, caPath: String?, fixtures: String?) -> String {
         var lines = [
-            "richpush serve listening on \(host):\(server.port) (\(plaintext ? "HTTP/2 without TLS, h2c" : "HTTP/2 over TLS"))",
+            "richpush serve listening on \(host.contains(":") ? "[\(host)]" : host):\(server.port) (\(plaintext ? "HTTP/2 without TLS, h2c" : "HTTP/2 over TLS"))",
             "  APNs: POST \(server.baseURL)/3/device/<token>",
             "  FCM:  POST \(server.baseURL)/v1/projects/<project>/messages:send",
             "  Results: GET \(server.baseURL)/richpush/v1/notifications (the newest \(server.store.capacity))",
