@@ -1,6 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
+    // `struct stat`'s members come through CoreFoundation's clang module when Foundation is imported too; which
+    // module a clean build credits them to varies, so both are imported.
+    import CoreFoundation
     import Glibc
 #elseif canImport(Darwin)
     import Darwin

@@ -2,6 +2,8 @@ public import Foundation
 import NIOCore
 
 #if canImport(Glibc)
+    // `struct stat`'s members are imported through CoreFoundation's clang module when Foundation is imported too.
+    import CoreFoundation
     import Glibc
     private typealias FileStatus = Glibc.stat
 #elseif canImport(Darwin)
