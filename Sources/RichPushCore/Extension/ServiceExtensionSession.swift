@@ -10,13 +10,23 @@ public struct ExtensionOutcome: Sendable, Equatable {
     var image: DownloadedImage?
 }
 
+/// What the session reports when it has ended: what the content handler was given, and the display receipt.
+struct ExtensionReport: Sendable, Equatable {
+    var outcome: ExtensionOutcome
+    var receipt: ReceiptReport?
+}
+
 /// One Notification Service Extension instance, as iOS creates one per notification.
 ///
-/// ``run()`` is a task group of two children: the work (`didReceive`: resolve the URL, download under the
-/// download deadline, attach) and the budget timer (`serviceExtensionTimeWillExpire`, which delivers the best
-/// attempt). The first to finish calls the content handler; the group then cancels the other and waits for
-/// it, so a late completion is recorded as ignored and a late file is discarded. Cancelling the task that
-/// runs the session (a quit, an interrupted replay) cancels the download and the timers with it.
+/// ``run(onContentHandler:)`` is a task group of up to three children: the work (`didReceive`: resolve the URL,
+/// download under the download deadline, attach), the budget timer (`serviceExtensionTimeWillExpire`, which
+/// delivers the best attempt) and, when a receipt URL and a push id are given, the display receipt, POSTed as
+/// the extension starts and never awaited by the work (as extensions that count displays do). The first of the
+/// work and the timer to finish calls the content handler. The work is then over; the timer keeps running only
+/// while the receipt is in flight, since the budget is what bounds the receipt: when it runs out the receipt is
+/// cancelled (on a device the process is ended). Once the handler was called and the receipt has ended, the
+/// rest is cancelled and awaited, so a late completion is recorded as ignored and a late file is discarded.
+/// Cancelling the task that runs the session (a quit, an interrupted replay) cancels everything with it.
 struct ServiceExtensionSession: Sendable {
     let request: NotificationRequest
     let imageURL: String?
@@ -24,6 +34,8 @@ struct ServiceExtensionSession: Sendable {
     let clock: any Clock<Duration>
     let configuration: DeliveryConfiguration
     let timeline: Timeline
+    /// The display receipt to send, with what sends it; nil sends none.
+    var receipt: (receipt: DisplayReceipt, sender: any ReceiptSending)? = nil
 
     private enum Finish: Sendable {
         /// `didReceive` called the content handler with this outcome.
@@ -32,13 +44,37 @@ struct ServiceExtensionSession: Sendable {
         case expired
         /// The budget timer was cancelled before it ran out.
         case timerCancelled
+        /// The receipt ended: an HTTP status, a failure, or a cancellation.
+        case receipt(ReceiptEnd)
     }
 
-    /// Runs the extension until the content handler has been called and both children have ended, and returns
-    /// what the handler was given.
-    func run() async -> ExtensionOutcome {
+    private enum ReceiptEnd: Sendable {
+        case answered(Int)
+        case failed(String)
+        case cancelled
+    }
+
+    /// Runs the extension until the content handler has been called and every child has ended, and returns
+    /// what the handler was given and what became of the receipt. `onContentHandler` runs as soon as the handler
+    /// is called (the system presents the notification then), while a receipt may still be in flight.
+    func run(onContentHandler: (ExtensionOutcome) async -> Void = { _ in }) async -> ExtensionReport {
         timeline.record(.extensionStarted)
         return await withTaskGroup(of: Finish.self) { group in
+            var report = receipt.map { ReceiptReport(url: $0.receipt.url.absoluteString, pushID: $0.receipt.pushID) }
+            var receiptInFlight = false
+            if let pending = self.receipt {
+                let receipt = pending.receipt
+                let sender = pending.sender
+                if receipt.url.scheme?.lowercased() == "https" {
+                    timeline.record(.receiptSent, "\(receipt.formBody) to \(receipt.url.absoluteString)")
+                    receiptInFlight = true
+                    group.addTask { await Self.send(receipt, with: sender) }
+                } else {
+                    let detail = "not sent: only https URLs are allowed (App Transport Security)"
+                    timeline.record(.receiptFailed, detail)
+                    report?.error = detail
+                }
+            }
             group.addTask { .work(await didReceive()) }
             group.addTask { [clock, configuration] in
                 do {
@@ -49,12 +85,15 @@ struct ServiceExtensionSession: Sendable {
                 }
             }
             var delivered: ExtensionOutcome?
+            var budgetExpired = false
             for await finish in group {
                 switch finish {
                 case .work(let outcome):
                     if delivered == nil {
                         delivered = contentHandler(outcome)
-                        group.cancelAll()
+                        await onContentHandler(outcome)
+                        // While the receipt is in flight the budget timer keeps running: it bounds the receipt.
+                        if !receiptInFlight { group.cancelAll() }
                     } else {
                         // The expired extension's work ended late: iOS ignores a second content handler call.
                         timeline.record(
@@ -62,15 +101,58 @@ struct ServiceExtensionSession: Sendable {
                         if let image = outcome.image { await downloader.discard(image) }
                     }
                 case .expired:
-                    guard delivered == nil else { break }
-                    delivered = serviceExtensionTimeWillExpire()
+                    budgetExpired = true
+                    if delivered == nil {
+                        let best = serviceExtensionTimeWillExpire()
+                        delivered = best
+                        await onContentHandler(best)
+                    }
                     group.cancelAll()
                 case .timerCancelled:
                     break
+                case .receipt(let end):
+                    receiptInFlight = false
+                    let afterHandler = delivered != nil
+                    report?.completedAfterContentHandler = afterHandler
+                    let when = afterHandler ? ", after the content handler" : ", before the content handler"
+                    switch end {
+                    case .answered(let status) where (200...299).contains(status):
+                        report?.status = status
+                        timeline.record(.receiptFinished, "HTTP \(status)\(when)")
+                    case .answered(let status):
+                        report?.status = status
+                        report?.error = "HTTP \(status)"
+                        timeline.record(.receiptFailed, "HTTP \(status)\(when)")
+                    case .failed(let detail):
+                        report?.error = detail
+                        timeline.record(.receiptFailed, "\(detail)\(when)")
+                    case .cancelled:
+                        let detail =
+                            budgetExpired
+                            ? "cancelled when the extension's budget of \(configuration.extensionBudget.shortDescription) ran out (on a device the process is ended then)"
+                            : "cancelled"
+                        report?.error = detail
+                        timeline.record(.receiptFailed, detail)
+                    }
+                    if afterHandler { group.cancelAll() }
                 }
             }
             // The work child always ends with an outcome, so `delivered` is set; the fallback only guards the type.
-            return delivered ?? ExtensionOutcome(content: request.content, attachment: nil, fallback: nil)
+            let outcome = delivered ?? ExtensionOutcome(content: request.content, attachment: nil, fallback: nil)
+            return ExtensionReport(outcome: outcome, receipt: report)
+        }
+    }
+
+    /// Sends the receipt; a receipt never throws into the extension, whatever happens to it.
+    private static func send(_ receipt: DisplayReceipt, with sender: any ReceiptSending) async -> Finish {
+        do {
+            let status = try await sender.send(receipt)
+            return .receipt(.answered(status))
+        } catch is CancellationError {
+            return .receipt(.cancelled)
+        } catch {
+            if Task.isCancelled { return .receipt(.cancelled) }
+            return .receipt(.failed((error as? ReceiptFailure)?.detail ?? "\(error)"))
         }
     }
 

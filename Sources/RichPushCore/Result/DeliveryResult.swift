@@ -20,6 +20,8 @@ public struct DeliveryResult: Sendable, Equatable {
     public var pushID: String?
     /// `apns-collapse-id`: a later notification with the same id replaces this one.
     public var collapseID: String?
+    /// The display receipt the extension sent, nil when it sent none.
+    public var receipt: ReceiptReport?
     /// The limits this notification was delivered under, per-payload settings applied.
     public var limits: EffectiveLimits?
     /// What else the payload said, as it said it (nil when it did not say it).
@@ -103,6 +105,7 @@ extension DeliveryResult {
         object["source"] = optional(source?.rawValue)
         object["pushID"] = optional(pushID)
         object["collapseID"] = optional(collapseID)
+        object["receipt"] = receipt?.jsonValue ?? .null
         object["limits"] = limits?.jsonValue ?? .null
         object["badge"] = badge.map { .number(Double($0)) } ?? .null
         object["sound"] = optional(sound)
@@ -117,6 +120,16 @@ extension DeliveryResult {
     /// Seconds rounded to the millisecond: finer digits are noise in a report.
     static func milliseconds(_ seconds: Double) -> Double {
         (seconds * 1000).rounded() / 1000
+    }
+}
+
+extension ReceiptReport {
+    public var jsonValue: JSONValue {
+        [
+            "url": .string(url), "pushID": .string(pushID), "status": status.map { .number(Double($0)) } ?? .null,
+            "error": error.map { .string($0) } ?? .null,
+            "completedAfterContentHandler": .bool(completedAfterContentHandler),
+        ]
     }
 }
 

@@ -4,6 +4,12 @@ public struct TimelineEvent: Sendable, Equatable {
         case received
         case rejected
         case extensionStarted
+        /// The extension POSTed its display receipt (it runs beside the image download).
+        case receiptSent
+        /// The statistics server answered the receipt with a 2xx status.
+        case receiptFinished
+        /// The receipt got a non-2xx status, no answer, or was cancelled with the extension.
+        case receiptFailed
         case downloadStarted
         case redirect
         case downloadProgress

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The settings one payload is delivered under, beside the command line's: the `given` object of its
 /// `NAME.expect.json`. Every front end reads them with ``parse(given:)`` and the system applies them in
 /// ``NotificationSystem/deliver(payload:file:appState:settings:observer:)``, so a payload behaves the same
@@ -14,21 +16,29 @@ public struct PayloadSettings: Sendable, Equatable {
     public var extensionBudget: Duration?
     /// Largest image the extension downloads for this payload, overriding `--extension-max-bytes`.
     public var extensionMaxImageBytes: Int?
+    /// Where the extension POSTs its display receipt for this payload, overriding `--receipt-url` (https only).
+    public var receiptURL: URL?
+    /// Push id key paths added for this payload, as `--push-id-key` would.
+    public var pushIDKeys: [PayloadKeyPath]
 
     /// The keys `given` accepts.
     public static let keys = [
-        "appState", "imageKeys", "downloadTimeout", "extensionBudget", "extensionMaxImageBytes",
+        "appState", "imageKeys", "downloadTimeout", "extensionBudget", "extensionMaxImageBytes", "receiptURL",
+        "pushIDKeys",
     ]
 
     public init(
         appState: AppState? = nil, imageKeys: [PayloadKeyPath] = [], downloadTimeout: Duration? = nil,
-        extensionBudget: Duration? = nil, extensionMaxImageBytes: Int? = nil
+        extensionBudget: Duration? = nil, extensionMaxImageBytes: Int? = nil, receiptURL: URL? = nil,
+        pushIDKeys: [PayloadKeyPath] = []
     ) {
         self.appState = appState
         self.imageKeys = imageKeys
         self.downloadTimeout = downloadTimeout
         self.extensionBudget = extensionBudget
         self.extensionMaxImageBytes = extensionMaxImageBytes
+        self.receiptURL = receiptURL
+        self.pushIDKeys = pushIDKeys
     }
 
     /// `base` with these settings applied.
@@ -40,6 +50,10 @@ public struct PayloadSettings: Sendable, Equatable {
         if let downloadTimeout { configuration.downloadTimeout = downloadTimeout }
         if let extensionBudget { configuration.extensionBudget = extensionBudget }
         if let extensionMaxImageBytes { configuration.extensionMaxImageBytes = extensionMaxImageBytes }
+        if let receiptURL { configuration.receiptURL = receiptURL }
+        for key in pushIDKeys where !configuration.pushIDKeys.contains(key) {
+            configuration.pushIDKeys.append(key)
+        }
         return configuration
     }
 
@@ -81,7 +95,49 @@ public struct PayloadSettings: Sendable, Equatable {
             }
             settings.extensionMaxImageBytes = bytes
         }
+        if let url = given["receiptURL"] {
+            guard let text = url.stringValue else {
+                throw PayloadSettingsError(
+                    "given.receiptURL must be an https URL string, not \(JSONWriter.string(url))")
+            }
+            switch Self.receiptURL(text) {
+            case .success(let parsed): settings.receiptURL = parsed
+            case .failure(let problem): throw PayloadSettingsError("given.receiptURL \(problem.message)")
+            }
+        }
+        if let keys = given["pushIDKeys"] {
+            guard case .array(let list) = keys else {
+                throw PayloadSettingsError("given.pushIDKeys must be an array of key paths like [\"data.pid\"]")
+            }
+            for entry in list {
+                guard let text = entry.stringValue, let keyPath = PayloadKeyPath(parsing: text) else {
+                    throw PayloadSettingsError(
+                        "given.pushIDKeys holds \(JSONWriter.string(entry)), not a key path like \"data.pid\"")
+                }
+                settings.pushIDKeys.append(keyPath)
+            }
+        }
         return settings
+    }
+
+    /// Checks a receipt URL as every front end does: absolute, https (App Transport Security), with a host.
+    /// The failure completes the sentence "--receipt-url …" or "given.receiptURL …".
+    public static func receiptURL(_ text: String) -> Result<URL, PayloadSettingsError> {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
+            return .failure(PayloadSettingsError("must be an absolute https URL, not \"\(text)\""))
+        }
+        guard scheme == "https" else {
+            return .failure(
+                PayloadSettingsError(
+                    "must be https (App Transport Security refuses \(scheme):// on a device), not \"\(text)\""))
+        }
+        guard let host = url.host, !host.isEmpty else {
+            return .failure(PayloadSettingsError("has no host: \"\(text)\""))
+        }
+        if let port = url.port, !(1...65535).contains(port) {
+            return .failure(PayloadSettingsError("has port \(port), out of range (1-65535)"))
+        }
+        return .success(url)
     }
 
     private static func duration(_ value: JSONValue?, name: String) throws(PayloadSettingsError) -> Duration? {

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The tunable limits of the emulated device. The defaults are iOS's and the requirement's.
 public struct DeliveryConfiguration: Sendable, Equatable {
     /// One deadline for the image download (the requirement's 5 s).
@@ -11,16 +13,25 @@ public struct DeliveryConfiguration: Sendable, Equatable {
     /// Largest image the extension's own downloader accepts. The requirement's extension enforces the iOS
     /// limit; set it higher to see what iOS does with an extension that does not check the size.
     public var extensionMaxImageBytes: Int
+    /// Where the extension POSTs its display receipt (`push_id=<id>`); nil sends none. https only.
+    public var receiptURL: URL?
+    /// Key paths read for the push id after `push_id`, `data.push_id` and `aps.alert.push_id`.
+    public var pushIDKeys: [PayloadKeyPath]
+
+    /// Where the push id is looked for when no key path is added.
+    public static let defaultPushIDKeys: [PayloadKeyPath] = ["push_id", "data.push_id", "aps.alert.push_id"]
 
     public init(
         downloadTimeout: Duration = .seconds(5), extensionBudget: Duration = .seconds(30),
         imagePolicy: ImageURLPolicy = .blueprint, maxImageBytes: Int = DownloadLimits.tenMegabytes,
-        extensionMaxImageBytes: Int? = nil
+        extensionMaxImageBytes: Int? = nil, receiptURL: URL? = nil, pushIDKeys: [PayloadKeyPath] = []
     ) {
         self.downloadTimeout = downloadTimeout
         self.extensionBudget = extensionBudget
         self.imagePolicy = imagePolicy
         self.maxImageBytes = maxImageBytes
         self.extensionMaxImageBytes = extensionMaxImageBytes ?? maxImageBytes
+        self.receiptURL = receiptURL
+        self.pushIDKeys = pushIDKeys
     }
 }

@@ -5,6 +5,7 @@ public import Logging
 public struct NotificationSystem: Sendable {
     public var configuration: DeliveryConfiguration
     private let downloader: any ImageDownloading
+    private let receiptSender: (any ReceiptSending)?
     private let clock: any Clock<Duration>
     private let logger: Logger
     private let decoder = PayloadDecoder()
@@ -12,9 +13,10 @@ public struct NotificationSystem: Sendable {
     public init(
         downloader: any ImageDownloading, clock: any Clock<Duration> = ContinuousClock(),
         configuration: DeliveryConfiguration = DeliveryConfiguration(),
-        logger: Logger = Logger(label: "richpush")
+        logger: Logger = Logger(label: "richpush"), receiptSender: (any ReceiptSending)? = nil
     ) {
         self.downloader = downloader
+        self.receiptSender = receiptSender
         self.clock = clock
         self.configuration = configuration
         self.logger = logger
@@ -50,7 +52,8 @@ public struct NotificationSystem: Sendable {
             imageURL: resolved?.url,
             hint: HintEngine(policy: configuration.imagePolicy).hint(
                 for: request, resolvedImage: resolved),
-            source: request.source, pushID: Self.pushID(in: request.userInfo), collapseID: request.collapseID)
+            source: request.source, pushID: Self.pushID(in: request.payload, keys: configuration.pushIDKeys),
+            collapseID: request.collapseID)
         result.limits = limits
         result.report(attributesOf: request)
 
@@ -65,25 +68,45 @@ public struct NotificationSystem: Sendable {
                 .presented, appState == .foreground ? "plain banner (app in foreground)" : "plain")
         case .runExtension:
             result.extensionInvoked = true
-            let session = ServiceExtensionSession(
+            var session = ServiceExtensionSession(
                 request: request, imageURL: resolved?.url, downloader: downloader, clock: clock,
                 configuration: configuration, timeline: timeline)
-            let outcome = await session.run()
-            result.content = SystemRules.presentedContent(
-                original: request.content, fromExtension: outcome.content)
-            result.fallback = outcome.fallback
-            if let attachment = outcome.attachment {
-                let validator = AttachmentValidator(maxImageBytes: configuration.maxImageBytes)
-                if let problem = validator.rejection(for: attachment) {
-                    timeline.record(.attachmentRejected, problem)
-                    result.fallback = Fallback(.attachmentRejected, problem)
-                    if let image = outcome.image { await downloader.discard(image) }
-                } else {
-                    result.attachment = attachment
-                    result.style = .rich
+            if let url = configuration.receiptURL, let pushID = result.pushID {
+                // A front end without a sender cannot send; it says so rather than sending nothing silently.
+                session.receipt = (
+                    DisplayReceipt(url: url, pushID: pushID), receiptSender ?? UnavailableReceiptSender()
+                )
+            }
+            var presentedAt: Double?
+            let report = await session.run { outcome in
+                // The system presents the notification as soon as the content handler is called; a receipt may
+                // still be in flight.
+                result.content = SystemRules.presentedContent(
+                    original: request.content, fromExtension: outcome.content)
+                result.fallback = outcome.fallback
+                if let attachment = outcome.attachment {
+                    let validator = AttachmentValidator(maxImageBytes: configuration.maxImageBytes)
+                    if let problem = validator.rejection(for: attachment) {
+                        timeline.record(.attachmentRejected, problem)
+                        result.fallback = Fallback(.attachmentRejected, problem)
+                        if let image = outcome.image { await downloader.discard(image) }
+                    } else {
+                        result.attachment = attachment
+                        result.style = .rich
+                    }
+                }
+                timeline.record(.presented, result.style == .rich ? "rich, with image" : "plain")
+                presentedAt = timeline.elapsed
+            }
+            if let receipt = report.receipt {
+                result.receipt = receipt
+                if let hint = receipt.hint {
+                    result.hint = [result.hint, hint].compactMap { $0 }.joined(separator: " ")
                 }
             }
-            timeline.record(.presented, result.style == .rich ? "rich, with image" : "plain")
+            result.timeline = timeline.snapshot
+            result.elapsed = presentedAt ?? timeline.elapsed
+            return result
         }
         result.timeline = timeline.snapshot
         result.elapsed = timeline.elapsed
@@ -118,12 +141,24 @@ public struct NotificationSystem: Sendable {
         return logger
     }
 
-    /// Extensions that report display statistics send the `push_id` custom key when a notification is shown.
-    private static func pushID(in userInfo: JSONObject) -> String? {
-        switch userInfo["push_id"] ?? userInfo["data"]?["push_id"] {
-        case .string(let id)?: id
-        case .number(let number)?: JSONWriter.format(number)
-        default: nil
+    /// Extensions that report display statistics send the `push_id` custom key when a notification is shown:
+    /// the first of top-level `push_id`, `data.push_id`, `aps.alert.push_id` and the configured key paths that
+    /// holds a string or a number.
+    static func pushID(in payload: JSONObject, keys: [PayloadKeyPath] = []) -> String? {
+        for key in DeliveryConfiguration.defaultPushIDKeys + keys {
+            switch key.value(in: payload) {
+            case .string(let id)?: return id
+            case .number(let number)?: return JSONWriter.format(number)
+            default: continue
+            }
         }
+        return nil
+    }
+}
+
+/// The sender of a system built without one: every receipt fails, saying why.
+struct UnavailableReceiptSender: ReceiptSending {
+    func send(_ receipt: DisplayReceipt) async throws -> Int {
+        throw ReceiptFailure("not sent: this front end has no receipt sender")
     }
 }
