@@ -36,15 +36,17 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(name: "CFileInfo"),
         .target(
             name: "RichPushLibrary",
-            dependencies: ["RichPushCore"],
+            dependencies: ["RichPushCore", "CFileInfo"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "RichPushNetwork",
             dependencies: [
                 "RichPushCore",
+                "CFileInfo",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -108,6 +110,7 @@ let package = Package(
         .executableTarget(
             name: "richpush",
             dependencies: [
+                "CFileInfo",
                 "RichPushCore",
                 "RichPushLibrary",
                 "RichPushNetwork",

@@ -1,9 +1,7 @@
+import CFileInfo
 import Foundation
 
 #if canImport(Glibc)
-    // `struct stat`'s members come through CoreFoundation's clang module when Foundation is imported too; which
-    // module a clean build credits them to varies, so both are imported.
-    import CoreFoundation
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
@@ -15,31 +13,33 @@ struct FileNode: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         case regular, directory, fifo, socket, characterDevice, blockDevice, symlink, other
 
-        init(mode: mode_t) {
-            switch mode & S_IFMT {
-            case S_IFREG: self = .regular
-            case S_IFDIR: self = .directory
-            case S_IFIFO: self = .fifo
-            case S_IFSOCK: self = .socket
-            case S_IFCHR: self = .characterDevice
-            case S_IFBLK: self = .blockDevice
-            case S_IFLNK: self = .symlink
+        init(_ kind: rp_file_kind) {
+            switch kind {
+            case RP_FILE_REGULAR: self = .regular
+            case RP_FILE_DIRECTORY: self = .directory
+            case RP_FILE_FIFO: self = .fifo
+            case RP_FILE_SOCKET: self = .socket
+            case RP_FILE_CHARACTER_DEVICE: self = .characterDevice
+            case RP_FILE_BLOCK_DEVICE: self = .blockDevice
+            case RP_FILE_SYMLINK: self = .symlink
             default: self = .other
             }
         }
 
-        /// "a FIFO", "a folder", … for messages.
+        /// "a FIFO (named pipe)", "a folder", … for messages.
         var phrase: String {
-            switch self {
-            case .regular: "a regular file"
-            case .directory: "a folder"
-            case .fifo: "a FIFO (named pipe)"
-            case .socket: "a socket"
-            case .characterDevice: "a character device"
-            case .blockDevice: "a block device"
-            case .symlink: "a symbolic link"
-            case .other: "not a regular file"
-            }
+            let raw: rp_file_kind =
+                switch self {
+                case .regular: RP_FILE_REGULAR
+                case .directory: RP_FILE_DIRECTORY
+                case .fifo: RP_FILE_FIFO
+                case .socket: RP_FILE_SOCKET
+                case .characterDevice: RP_FILE_CHARACTER_DEVICE
+                case .blockDevice: RP_FILE_BLOCK_DEVICE
+                case .symlink: RP_FILE_SYMLINK
+                case .other: RP_FILE_OTHER
+                }
+            return String(cString: rp_file_kind_phrase(raw))
         }
     }
 
@@ -53,23 +53,30 @@ struct FileNode: Sendable, Equatable {
     var size: Int
     var identity: Identity
 
-    init(_ info: stat) {
-        kind = Kind(mode: info.st_mode)
-        size = Int(info.st_size)
-        identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    init(_ info: rp_file_info) {
+        kind = Kind(info.kind)
+        size = Int(info.size)
+        identity = Identity(device: info.device, inode: info.inode)
     }
 
     /// The node at `path`, links followed; the error is the system's message ("No such file or directory").
     static func following(_ path: String) -> Result<FileNode, FileProblem> {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .failure(FileProblem(errno: errno)) }
+        var info = rp_file_info()
+        guard rp_file_info_at(path, 1, &info) == 0 else { return .failure(FileProblem(errno: errno)) }
         return .success(FileNode(info))
     }
 
     /// The node at `path` itself, a link not followed.
     static func itself(_ path: String) -> Result<FileNode, FileProblem> {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return .failure(FileProblem(errno: errno)) }
+        var info = rp_file_info()
+        guard rp_file_info_at(path, 0, &info) == 0 else { return .failure(FileProblem(errno: errno)) }
+        return .success(FileNode(info))
+    }
+
+    /// The node an open descriptor refers to.
+    static func of(descriptor: Int32) -> Result<FileNode, FileProblem> {
+        var info = rp_file_info()
+        guard rp_file_info_of(descriptor, &info) == 0 else { return .failure(FileProblem(errno: errno)) }
         return .success(FileNode(info))
     }
 }
@@ -113,11 +120,11 @@ enum SafeFileReader {
             return .failure("cannot open the file: \(problem)")
         }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            return .failure("cannot read the file: \(FileProblem(errno: errno))")
+        let node: FileNode
+        switch FileNode.of(descriptor: descriptor) {
+        case .success(let opened): node = opened
+        case .failure(let problem): return .failure("cannot read the file: \(problem)")
         }
-        let node = FileNode(info)
         guard node.kind == .regular else { return .failure("is \(node.kind.phrase), not a regular file") }
         guard node.size <= limit else { return .tooLarge(size: node.size) }
         var bytes = [UInt8](repeating: 0, count: limit + 1)

@@ -1,14 +1,11 @@
+import CFileInfo
 public import Foundation
 import NIOCore
 
 #if canImport(Glibc)
-    // `struct stat`'s members are imported through CoreFoundation's clang module when Foundation is imported too.
-    import CoreFoundation
     import Glibc
-    private typealias FileStatus = Glibc.stat
 #elseif canImport(Darwin)
     import Darwin
-    private typealias FileStatus = Darwin.stat
 #endif
 
 /// Maps a request path to a file under the fixture root, refusing anything that could leave it.
@@ -65,29 +62,20 @@ public struct FixtureFileResolver: Sendable {
 
         let name = segments.joined(separator: "/")
         // stat, not open: opening a FIFO blocks until a writer comes.
-        var info = FileStatus()
-        guard stat(real.path, &info) == 0 else { return .notFound("no fixture file \(name)") }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file(real)
-        case S_IFDIR: return .notFound("no fixture file \(name) (it is a directory)")
+        var info = rp_file_info()
+        guard rp_file_info_at(real.path, 1, &info) == 0 else { return .notFound("no fixture file \(name)") }
+        switch info.kind {
+        case RP_FILE_REGULAR: return .file(real)
+        case RP_FILE_DIRECTORY: return .notFound("no fixture file \(name) (it is a directory)")
         default:
             return .forbidden(
-                "\(name) is \(Self.kind(of: info.st_mode)), not a regular file; only regular files are served")
+                "\(name) is \(Self.kind(info.kind)), not a regular file; only regular files are served")
         }
     }
 
-    /// "a FIFO", "a socket", ... for a `st_mode`.
-    static func kind(of mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFREG: "a regular file"
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a FIFO (named pipe)"
-        case S_IFSOCK: "a socket"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFLNK: "a symbolic link"
-        default: "a special file"
-        }
+    /// "a FIFO (named pipe)", "a socket", ...
+    static func kind(_ kind: rp_file_kind) -> String {
+        String(cString: rp_file_kind_phrase(kind))
     }
 }
 
@@ -118,14 +106,14 @@ final class OpenedFixture: Sendable {
         guard descriptor >= 0 else {
             return .failure(Problem(message: "the fixture file cannot be read (\(String(cString: strerror(errno))))"))
         }
-        var info = FileStatus()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            let kind = FixtureFileResolver.kind(of: info.st_mode)
+        var info = rp_file_info()
+        guard rp_file_info_of(descriptor, &info) == 0, info.kind == RP_FILE_REGULAR else {
+            let kind = FixtureFileResolver.kind(info.kind)
             close(descriptor)
             return .failure(
                 Problem(message: "the fixture is \(kind), not a regular file; only regular files are served"))
         }
-        return .success(OpenedFixture(descriptor: descriptor, size: Int(info.st_size)))
+        return .success(OpenedFixture(descriptor: descriptor, size: Int(info.size)))
     }
 
     /// Appends up to `count` bytes read at `offset` to `buffer`; returns how many (0 at the end of the file).

@@ -1,13 +1,10 @@
+import CFileInfo
 import Foundation
 
 #if canImport(Glibc)
-    // `struct stat` is imported through CoreFoundation's clang module when Foundation is imported too.
-    import CoreFoundation
     import Glibc
-    private typealias FileStatus = Glibc.stat
 #elseif canImport(Darwin)
     import Darwin
-    private typealias FileStatus = Darwin.stat
 #endif
 
 /// A file the user named for richpush to write (`replay --output`, `serve-fixtures --ca-out`), written in place
@@ -124,21 +121,21 @@ private struct FileIdentity: Equatable, Sendable {
     var isRegularFile: Bool
 
     init?(path: String) {
-        var status = FileStatus()
-        guard stat(path, &status) == 0 else { return nil }
-        self.init(status)
+        var info = rp_file_info()
+        guard rp_file_info_at(path, 1, &info) == 0 else { return nil }
+        self.init(info)
     }
 
     init?(descriptor: Int32) {
-        var status = FileStatus()
-        guard fstat(descriptor, &status) == 0 else { return nil }
-        self.init(status)
+        var info = rp_file_info()
+        guard rp_file_info_of(descriptor, &info) == 0 else { return nil }
+        self.init(info)
     }
 
-    private init(_ status: FileStatus) {
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
-        isRegularFile = (status.st_mode & S_IFMT) == S_IFREG
+    private init(_ info: rp_file_info) {
+        device = info.device
+        inode = info.inode
+        isRegularFile = info.kind == RP_FILE_REGULAR
     }
 
     static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {

@@ -1,0 +1,47 @@
+#include "CFileInfo.h"
+
+#include <sys/stat.h>
+
+static void rp_fill(const struct stat *status, rp_file_info *info) {
+    switch (status->st_mode & S_IFMT) {
+    case S_IFREG: info->kind = RP_FILE_REGULAR; break;
+    case S_IFDIR: info->kind = RP_FILE_DIRECTORY; break;
+    case S_IFIFO: info->kind = RP_FILE_FIFO; break;
+    case S_IFSOCK: info->kind = RP_FILE_SOCKET; break;
+    case S_IFCHR: info->kind = RP_FILE_CHARACTER_DEVICE; break;
+    case S_IFBLK: info->kind = RP_FILE_BLOCK_DEVICE; break;
+    case S_IFLNK: info->kind = RP_FILE_SYMLINK; break;
+    default: info->kind = RP_FILE_OTHER; break;
+    }
+    info->size = (int64_t)status->st_size;
+    info->device = (uint64_t)status->st_dev;
+    info->inode = (uint64_t)status->st_ino;
+}
+
+int rp_file_info_at(const char *path, int follow_links, rp_file_info *info) {
+    struct stat status;
+    int result = follow_links ? stat(path, &status) : lstat(path, &status);
+    if (result != 0) return -1;
+    rp_fill(&status, info);
+    return 0;
+}
+
+int rp_file_info_of(int descriptor, rp_file_info *info) {
+    struct stat status;
+    if (fstat(descriptor, &status) != 0) return -1;
+    rp_fill(&status, info);
+    return 0;
+}
+
+const char *rp_file_kind_phrase(rp_file_kind kind) {
+    switch (kind) {
+    case RP_FILE_REGULAR: return "a regular file";
+    case RP_FILE_DIRECTORY: return "a folder";
+    case RP_FILE_FIFO: return "a FIFO (named pipe)";
+    case RP_FILE_SOCKET: return "a socket";
+    case RP_FILE_CHARACTER_DEVICE: return "a character device";
+    case RP_FILE_BLOCK_DEVICE: return "a block device";
+    case RP_FILE_SYMLINK: return "a symbolic link";
+    default: return "a special file";
+    }
+}

@@ -1,0 +1,36 @@
+#ifndef RICHPUSH_CFILEINFO_H
+#define RICHPUSH_CFILEINFO_H
+
+#include <stdint.h>
+
+/// What richpush needs to know about a file, in a struct of its own: Swift code never touches `struct stat`,
+/// whose members Swift credits to different clang modules (Glibc, CoreFoundation, CDispatch) depending on what
+/// else a file imports, which breaks clean builds under MemberImportVisibility.
+typedef enum {
+    RP_FILE_REGULAR = 0,
+    RP_FILE_DIRECTORY = 1,
+    RP_FILE_FIFO = 2,
+    RP_FILE_SOCKET = 3,
+    RP_FILE_CHARACTER_DEVICE = 4,
+    RP_FILE_BLOCK_DEVICE = 5,
+    RP_FILE_SYMLINK = 6,
+    RP_FILE_OTHER = 7
+} rp_file_kind;
+
+typedef struct {
+    rp_file_kind kind;
+    int64_t size;
+    uint64_t device;
+    uint64_t inode;
+} rp_file_info;
+
+/// stat(2) (follow_links != 0) or lstat(2); returns 0, or -1 with errno set.
+int rp_file_info_at(const char *path, int follow_links, rp_file_info *info);
+
+/// fstat(2) of an open descriptor; returns 0, or -1 with errno set.
+int rp_file_info_of(int descriptor, rp_file_info *info);
+
+/// "a FIFO (named pipe)", "a socket", …: the kind in words, for messages.
+const char *rp_file_kind_phrase(rp_file_kind kind);
+
+#endif
