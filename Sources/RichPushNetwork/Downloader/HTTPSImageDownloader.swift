@@ -53,22 +53,14 @@ public final class HTTPSImageDownloader: ImageDownloading {
     }
 
     public let store: AttachmentStore
-    public let fixtureHost: FixtureHostMapping?
+    public var fixtureHost: FixtureHostMapping? { clients.fixtureHost }
     /// The longest a connection attempt may take, when the download's deadline leaves more time.
-    public let connectTimeout: Duration
-    private let systemTLS: TLSConfiguration
-    private let fixtureTLS: TLSConfiguration?
-    private let eventLoopGroup: any EventLoopGroup
+    public var connectTimeout: Duration { clients.connectTimeout }
+    /// Makes each request's client (routing and trust), shared with ``HTTPSReceiptSender``.
+    private let clients: RoutedHTTPClients
     private let logger: Logger
     private let stats = Mutex(Statistics())
-    /// Clients of finished requests, shutting down; ``shutdown()`` waits for them.
-    private let retiring = Mutex(RetiringClients())
     private static let progressStep = 64 * 1024
-
-    private struct RetiringClients {
-        var next = 0
-        var tasks: [Int: Task<Void, Never>] = [:]
-    }
 
     /// - Parameters:
     ///   - store: where attachments are written.
@@ -83,60 +75,9 @@ public final class HTTPSImageDownloader: ImageDownloading {
         connectTimeout: Duration = .seconds(10)
     ) throws {
         self.store = store
-        self.fixtureHost = fixtureHost
         self.logger = logger
-        self.eventLoopGroup = eventLoopGroup
-        self.connectTimeout = connectTimeout
-
-        // An abandoned download (timeout, cancellation, cap) closes its connection; do not wait the default 5 s
-        // for the server's close_notify, which a busy server (e.g. one serving `delay`) sends late.
-        var system = TLSConfiguration.makeClientConfiguration()
-        system.shutdownTimeout = .milliseconds(250)
-        systemTLS = system
-        if let fixtureHost {
-            var tls = system
-            tls.certificateVerification = .fullVerification
-            tls.trustRoots = .certificates(
-                try NIOSSLCertificate.fromPEMBytes(Array(fixtureHost.caCertificatePEM.utf8)))
-            fixtureTLS = tls
-        } else {
-            fixtureTLS = nil
-        }
-    }
-
-    /// A client for one request, whose connection attempt ends by `deadline`.
-    private func makeClient(fixture: Bool, deadline: NIODeadline) -> (client: HTTPClient, cutByDeadline: Bool) {
-        let left = deadline - NIODeadline.now()
-        let longest = TimeAmount(connectTimeout)
-        let cutByDeadline = left < longest
-        var configuration = HTTPClient.Configuration(
-            tlsConfiguration: fixture ? fixtureTLS : systemTLS,
-            redirectConfiguration: .disallow,  // followed by hand, each hop checked
-            timeout: .init(connect: max(.milliseconds(1), min(left, longest))),
-            decompression: .disabled
-        )
-        // A refused connection fails now, as on a device, instead of being retried until the deadline.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        if fixture, let fixtureHost {
-            // Connect to the CDN's address but request and verify the certificate for the fixture host name.
-            configuration.dnsOverride = [fixtureHost.host.lowercased(): fixtureHost.address]
-            configuration.httpVersion = .http1Only
-        }
-        let client = HTTPClient(
-            eventLoopGroup: eventLoopGroup, configuration: configuration, backgroundActivityLogger: logger)
-        return (client, cutByDeadline)
-    }
-
-    /// Shuts a request's client down in the background: the download does not wait for its connection to close.
-    private func retire(_ client: HTTPClient) {
-        retiring.withLock { retiring in
-            let key = retiring.next
-            retiring.next += 1
-            retiring.tasks[key] = Task {
-                try? await client.shutdown()
-                self.retiring.withLock { _ = $0.tasks.removeValue(forKey: key) }
-            }
-        }
+        clients = try RoutedHTTPClients(
+            fixtureHost: fixtureHost, logger: logger, eventLoopGroup: eventLoopGroup, connectTimeout: connectTimeout)
     }
 
     /// Memory and traffic figures so far.
@@ -146,9 +87,7 @@ public final class HTTPSImageDownloader: ImageDownloading {
     /// last download started has passed, since no connection attempt outlives its download's deadline.
     /// Idempotent; downloads may still be made afterwards (call it again before dropping the downloader).
     public func shutdown() async {
-        while let next = retiring.withLock({ $0.tasks.values.first }) {
-            await next.value
-        }
+        await clients.shutdown()
     }
 
     public func discard(_ image: DownloadedImage) async {
@@ -193,10 +132,10 @@ public final class HTTPSImageDownloader: ImageDownloading {
                     .networkError,
                     "\(FixtureCDN.host) is served by the embedded fixture CDN, which is not running; nothing was sent")
             }
-            let (fixture, requestURL, hostHeader) = route(current)
-            let (client, connectCutByDeadline) = makeClient(fixture: fixture, deadline: deadline)
+            let (fixture, requestURL, hostHeader) = clients.route(current)
+            let (client, connectCutByDeadline) = clients.makeClient(fixture: fixture, deadline: deadline)
             // After the response is read or abandoned (async-http-client closes an abandoned one's connection).
-            defer { retire(client) }
+            defer { clients.retire(client) }
             var request = HTTPClientRequest(url: requestURL.absoluteString)
             request.method = .GET
             if let hostHeader { request.headers.replaceOrAdd(name: "Host", value: hostHeader) }
@@ -341,19 +280,6 @@ public final class HTTPSImageDownloader: ImageDownloading {
             throw DownloadFailure(
                 .networkError, "could not create a temporary file in \(store.directory.path): \(error)")
         }
-    }
-
-    /// Whether `url` goes to the fixture CDN, the URL to request and the Host header: the fixture host goes to
-    /// the fixture CDN's port.
-    private func route(_ url: URL) -> (fixture: Bool, url: URL, host: String?) {
-        guard let fixtureHost, fixtureHost.matches(url),
-            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        else { return (false, url, nil) }
-        // Host names are case-insensitive; the client's address override is keyed by the lowercase name.
-        components.host = fixtureHost.host.lowercased()
-        components.port = fixtureHost.port
-        guard let mapped = components.url else { return (false, url, nil) }
-        return (true, mapped, url.port.map { "\(fixtureHost.host):\($0)" } ?? fixtureHost.host)
     }
 
     // MARK: - Checks and error mapping

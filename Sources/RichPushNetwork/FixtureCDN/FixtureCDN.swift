@@ -31,6 +31,8 @@ public final class FixtureCDN: Sendable {
     public let root: URL
     /// The generated CA and server certificate.
     public let certificateAuthority: FixtureCertificateAuthority
+    /// The display receipts received at `POST /receipts`.
+    public let receipts: ReceiptLog
     private let serverTask: Task<Void, any Error>
     private let serviceGroup: ServiceGroup
 
@@ -49,9 +51,10 @@ public final class FixtureCDN: Sendable {
     }
 
     private init(
-        port: Int, root: URL, certificateAuthority: FixtureCertificateAuthority, serviceGroup: ServiceGroup,
-        serverTask: Task<Void, any Error>
+        port: Int, root: URL, certificateAuthority: FixtureCertificateAuthority, receipts: ReceiptLog,
+        serviceGroup: ServiceGroup, serverTask: Task<Void, any Error>
     ) {
+        self.receipts = receipts
         self.port = port
         self.root = root
         self.certificateAuthority = certificateAuthority
@@ -67,8 +70,9 @@ public final class FixtureCDN: Sendable {
         let tls = try authority.serverTLSConfiguration()
 
         let (ready, readyContinuation) = AsyncStream<Int>.makeStream()
+        let receipts = ReceiptLog()
         let app = Application(
-            responder: FixtureResponder(resolver: resolver, logger: logger),
+            responder: FixtureResponder(resolver: resolver, receipts: receipts, logger: logger),
             server: try .tls(.http1(), tlsConfiguration: tls),
             configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "richpush-fixture-cdn"),
             onServerRunning: { channel in
@@ -91,8 +95,8 @@ public final class FixtureCDN: Sendable {
         logger.info(
             "fixture CDN listening", metadata: ["port": "\(boundPort)", "root": "\(resolver.root.path)"])
         return FixtureCDN(
-            port: boundPort, root: resolver.root, certificateAuthority: authority, serviceGroup: group, serverTask: task
-        )
+            port: boundPort, root: resolver.root, certificateAuthority: authority, receipts: receipts,
+            serviceGroup: group, serverTask: task)
     }
 
     /// Stops the server and waits for it: a graceful shutdown (no new connections, idle ones closed, requests in
@@ -154,9 +158,14 @@ struct FixtureResponder: HTTPResponder {
     typealias Context = FixtureRequestContext
 
     let resolver: FixtureFileResolver
+    let receipts: ReceiptLog
     let logger: Logger
     /// Bytes read from a file and sent per write.
     static let chunkSize = 64 * 1024
+    /// Where display receipts are POSTed.
+    static let receiptsPath = "/receipts"
+    /// Largest receipt body accepted.
+    static let maxReceiptBytes = 64 * 1024
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let response = await makeResponse(to: request, channel: context.channel)
@@ -169,6 +178,7 @@ struct FixtureResponder: HTTPResponder {
     }
 
     private func makeResponse(to request: Request, channel: any Channel) async -> Response {
+        if request.uri.path == Self.receiptsPath { return await receiptResponse(to: request) }
         guard request.method == .get || request.method == .head else {
             return Self.text(405, "only GET and HEAD are served")
         }
@@ -228,6 +238,59 @@ struct FixtureResponder: HTTPResponder {
         if let type = faults.contentType { Self.apply(type, to: &response) }
         if request.method == .head { response = response.createHeadResponse() }
         return response
+    }
+
+    /// `POST /receipts`: records the receipt (method, headers, body, time), then answers as the faults say
+    /// (`delay`, `status`; 200 by default). The receipt is recorded when it has been read, before any `delay`, as a
+    /// server would count it even if the client gives up waiting for the answer.
+    private func receiptResponse(to request: Request) async -> Response {
+        guard request.method == .post else {
+            var response = Self.text(405, "receipts are POSTed to \(Self.receiptsPath)")
+            response.headers[.allow] = "POST"
+            return response
+        }
+        let faults: FaultSpec
+        do {
+            faults = try FaultSpec.parse(query: request.uri.query)
+        } catch {
+            return Self.text(400, error.description)
+        }
+        guard faults.contentType == nil, faults.redirect == nil, faults.drip == nil, faults.pad == nil,
+            faults.truncate == nil
+        else {
+            return Self.text(400, "only the faults delay and status apply to \(Self.receiptsPath)")
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: Self.maxReceiptBytes)
+        } catch {
+            return Self.text(413, "a receipt body may be at most \(Self.maxReceiptBytes) bytes")
+        }
+        let entry = ReceiptLog.Entry(
+            method: "\(request.method)", target: request.uri.string,
+            // HTTP/1.1's Host header arrives as the request's authority.
+            headers: (request.head.authority.map { [(name: "host", value: $0)] } ?? [])
+                + request.headers.map { (name: $0.name.canonicalName, value: $0.value) },
+            body: Array(body.readableBytesView), receivedAt: Date())
+        receipts.append(entry)
+        logger.debug(
+            "fixture CDN received a receipt",
+            metadata: [
+                "body": "\(entry.bodyText.debugDescription)",
+                "content-type": "\((entry.header("content-type") ?? "none").debugDescription)",
+                "user-agent": "\((entry.header("user-agent") ?? "none").debugDescription)",
+            ])
+        if let delay = faults.delay {
+            do { try await Task.sleep(for: delay) } catch { return Self.text(503, "shutting down") }
+        }
+        let status = faults.status ?? 200
+        if FaultSpec.bodilessStatuses.contains(status) {
+            return Response(status: .init(code: status, reasonPhrase: Self.reasonPhrase(status)))
+        }
+        if !(200...299).contains(status) {
+            return Self.text(status, "HTTP \(status) \(Self.reasonPhrase(status)) (injected fault)")
+        }
+        return Self.text(status, "receipt recorded")
     }
 
     /// The file's first bytes, then zero padding, `total` bytes in all; at `drip` bytes per second when given.

@@ -79,7 +79,9 @@ struct ReplayCommand: AsyncParsableCommand {
         // What cannot be a payload (an unreadable folder, a FIFO named x.json) is an entry of its own, in path order.
         let entries = shard.map { $0.shard.select(discovery.entries) } ?? discovery.entries
         let loaded = entries.map { LoadedPayload.load($0) }
-        let needsCDN = loaded.contains { $0.mentions(host: FixtureCDN.host) }
+        let needsCDN =
+            loaded.contains { $0.mentions(host: FixtureCDN.host) || Self.isFixture($0.settings.receiptURL) }
+            || Self.isFixture(delivery.configuration.receiptURL)
         let environment: EmulatorEnvironment
         do {
             environment = try await EmulatorEnvironment.start(
@@ -97,7 +99,8 @@ struct ReplayCommand: AsyncParsableCommand {
         }
 
         let system = NotificationSystem(
-            downloader: environment.downloader, configuration: delivery.configuration, logger: logger)
+            downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
+            receiptSender: environment.receiptSender)
         let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs)
         let progress = StandardStreams.errorIsTerminal ? ProgressLine() : nil
         let report = await runner.run(loaded) { done, total in progress?.update(done: done, total: total) }
@@ -131,6 +134,11 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         if report.failed > 0 { throw ExitCode(1) }
     }
+}
+
+extension ReplayCommand {
+    /// Whether a receipt URL points at the embedded fixture CDN, which must then run.
+    static func isFixture(_ url: URL?) -> Bool { url?.host?.lowercased() == FixtureCDN.host }
 }
 
 extension ReplayFormat: ExpressibleByArgument {}

@@ -64,7 +64,8 @@ struct TUICommand: AsyncParsableCommand {
 
         let configuration = delivery.configuration
         let system = NotificationSystem(
-            downloader: environment.downloader, configuration: configuration, logger: logger)
+            downloader: environment.downloader, configuration: configuration, logger: logger,
+            receiptSender: environment.receiptSender)
         let app = NotificationCenterApp(
             library: PayloadLibrary(root: payloads),
             delivering: PayloadSettingsDelivery(system: system, store: environment.store),

@@ -32,15 +32,34 @@ struct DeliveryOptions: ParsableArguments {
             "Folder the embedded fixture CDN serves https://fixtures.richpush.test/ from.", valueName: "DIR"))
     var fixtureRoot: String = "payloads/images"
 
+    @Option(
+        name: .customLong("receipt-url"),
+        help: ArgumentHelp(
+            "When the extension runs and the payload has a push id, POST push_id=<id> to this https URL as a display receipt, without delaying the content handler.",
+            valueName: "URL"))
+    var receiptURL: String?
+
+    @Option(
+        name: .customLong("push-id-key"),
+        help: ArgumentHelp(
+            "Also look for the push id at KEYPATH, after push_id, data.push_id and aps.alert.push_id (repeatable).",
+            valueName: "KEYPATH"))
+    var pushIDKeys: [KeyPathArgument] = []
+
     var configuration: DeliveryConfiguration {
         DeliveryConfiguration(
             downloadTimeout: downloadTimeout.duration, extensionBudget: extensionBudget.duration,
-            imagePolicy: .blueprint(adding: imageKeys.map(\.keyPath)), extensionMaxImageBytes: extensionMaxBytes?.bytes)
+            imagePolicy: .blueprint(adding: imageKeys.map(\.keyPath)), extensionMaxImageBytes: extensionMaxBytes?.bytes,
+            receiptURL: receiptURL.flatMap { try? PayloadSettings.receiptURL($0).get() },
+            pushIDKeys: pushIDKeys.map(\.keyPath))
     }
 
     func validate() throws {
         guard downloadTimeout.duration > .zero else { throw ValidationError("--download-timeout must be more than 0") }
         guard extensionBudget.duration > .zero else { throw ValidationError("--extension-budget must be more than 0") }
+        if let receiptURL, case .failure(let problem) = PayloadSettings.receiptURL(receiptURL) {
+            throw ValidationError("--receipt-url \(problem.message)")
+        }
     }
 }
 

@@ -3,17 +3,21 @@ import Logging
 import RichPushCore
 import RichPushNetwork
 
-/// The real network side of the emulator: the attachment store, the HTTPS downloader and, when needed,
-/// the embedded fixture CDN that `https://fixtures.richpush.test` maps to.
+/// The real network side of the emulator: the attachment store, the HTTPS downloader, the display-receipt
+/// sender and, when needed, the embedded fixture CDN that `https://fixtures.richpush.test` maps to.
 final class EmulatorEnvironment: Sendable {
     let store: AttachmentStore
     let cdn: FixtureCDN?
     let downloader: HTTPSImageDownloader
+    let receiptSender: HTTPSReceiptSender
 
-    private init(store: AttachmentStore, cdn: FixtureCDN?, downloader: HTTPSImageDownloader) {
+    private init(
+        store: AttachmentStore, cdn: FixtureCDN?, downloader: HTTPSImageDownloader, receiptSender: HTTPSReceiptSender
+    ) {
         self.store = store
         self.cdn = cdn
         self.downloader = downloader
+        self.receiptSender = receiptSender
     }
 
     /// Starts the downloader, and the fixture CDN on `fixtureRoot` when `withFixtureCDN` is set.
@@ -29,7 +33,8 @@ final class EmulatorEnvironment: Sendable {
                 cdn = try await FixtureCDN.start(root: URL(fileURLWithPath: fixtureRoot), logger: serverLogger)
             }
             let downloader = try HTTPSImageDownloader(store: store, fixtureHost: cdn?.hostMapping, logger: logger)
-            return EmulatorEnvironment(store: store, cdn: cdn, downloader: downloader)
+            let receiptSender = try HTTPSReceiptSender(fixtureHost: cdn?.hostMapping, logger: logger)
+            return EmulatorEnvironment(store: store, cdn: cdn, downloader: downloader, receiptSender: receiptSender)
         } catch {
             await cdn?.shutdown()
             store.removeAll()
@@ -40,6 +45,7 @@ final class EmulatorEnvironment: Sendable {
     /// Stops the servers and clients and removes every downloaded attachment.
     func shutdown() async {
         await downloader.shutdown()
+        await receiptSender.shutdown()
         await cdn?.shutdown()
         store.removeAll()
     }
