@@ -95,4 +95,38 @@ import Testing
         ).lines(width: 80).map(\.text)
         #expect(!plain.contains("Also in the payload"), "nothing to say when the payload said nothing more")
     }
+
+    @Test func theDetailShowsTheReceiptSanitisedAndWhetherItWasInTime() {
+        var late = Fixtures.richResult()
+        late.receipt = ReceiptReport(
+            url: "https://stats.example.com/r\u{1B}[2J", pushID: "2018\u{202E}001", status: 200, error: nil,
+            completedAfterContentHandler: true)
+        let text = DetailContent(
+            entry: Fixtures.entry(1, late, sentAt: 0), configuredLimits: Fixtures.configuredLimits, timeOfDay: 0
+        ).lines(width: 100).map(\.text)
+        for line in [
+            "Receipt", "  Sent to     https://stats.example.com/r", "  Body        push_id=2018001",
+            "  Answer      HTTP 200", "  Timing      ended after the content handler: on a device it may be lost",
+        ] {
+            #expect(text.contains(line), "\(line) in \(text)")
+        }
+        #expect(!text.joined().contains("\u{1B}"), "no escape sequence reaches the terminal")
+        #expect(!text.joined().contains("\u{202E}"), "no bidirectional override reaches the terminal")
+
+        var failed = Fixtures.richResult()
+        failed.receipt = ReceiptReport(
+            url: "https://stats.example.com/r", pushID: "7", status: 500, error: "HTTP 500",
+            completedAfterContentHandler: false)
+        let failedText = DetailContent(
+            entry: Fixtures.entry(2, failed, sentAt: 0), configuredLimits: Fixtures.configuredLimits, timeOfDay: 0
+        ).lines(width: 100).map(\.text)
+        #expect(failedText.contains("  Answer      failed: HTTP 500"))
+        #expect(failedText.contains("  Timing      in time, before the content handler"))
+
+        let none = DetailContent(
+            entry: Fixtures.entry(3, Fixtures.richResult(), sentAt: 0), configuredLimits: Fixtures.configuredLimits,
+            timeOfDay: 0
+        ).lines(width: 100).map(\.text)
+        #expect(!none.contains("Receipt"), "no receipt section when none was sent")
+    }
 }

@@ -78,6 +78,18 @@ public struct ReceiptReport: Sendable, Equatable {
         self.completedAfterContentHandler = completedAfterContentHandler
     }
 
+    /// One line for people: the push id, the answer or the error, and whether it ended in time.
+    public var summary: String {
+        let outcome =
+            switch (status, error) {
+            case (let status?, nil): "HTTP \(status)"
+            case (_, let error?): "failed: \(error)"
+            case (nil, nil): "no answer"
+            }
+        return "push_id \(pushID): \(outcome), "
+            + (completedAfterContentHandler ? "after the content handler" : "before the content handler")
+    }
+
     /// The hint for a receipt that ended after the content handler, nil otherwise.
     public var hint: String? {
         guard completedAfterContentHandler else { return nil }

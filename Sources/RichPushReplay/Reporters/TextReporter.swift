@@ -13,6 +13,9 @@ public struct TextReporter: Sendable {
             if case .failed(let problems) = item.verdict, item.error == nil {
                 lines += problems.map { "        " + TextSanitizer.singleLine($0, limit: 200) }
             }
+            if let receipt = item.result?.receipt {
+                lines.append("        receipt: " + TextSanitizer.singleLine(receipt.summary, limit: 200))
+            }
             if let hint = item.result?.hint {
                 lines.append("        hint: " + TextSanitizer.singleLine(hint, limit: 200))
             }

@@ -75,6 +75,25 @@ struct DetailContent {
             lines += field("Local file", attachment.file, width: width)
         }
 
+        if let receipt = entry.result?.receipt {
+            lines.append(StyledLine(""))
+            lines.append(section("Receipt"))
+            lines += field("Sent to", receipt.url, width: width)
+            lines += field("Body", "push_id=\(receipt.pushID)", width: width)
+            let answer =
+                switch (receipt.status, receipt.error) {
+                case (let status?, nil): "HTTP \(status)"
+                case (_, let error?): "failed: \(error)"
+                case (nil, nil): "no answer"
+                }
+            lines += field("Answer", answer, width: width)
+            lines += field(
+                "Timing",
+                receipt.completedAfterContentHandler
+                    ? "ended after the content handler: on a device it may be lost"
+                    : "in time, before the content handler", width: width)
+        }
+
         if let explanation {
             lines.append(StyledLine(""))
             lines.append(section(explanation.heading))
@@ -102,7 +121,7 @@ struct DetailContent {
             let detail = TextSanitizer.singleLine(event.detail)
             let style: TextStyle =
                 switch event.kind {
-                case .downloadFailed, .attachmentRejected, .rejected, .timeWillExpire: .warning
+                case .downloadFailed, .attachmentRejected, .rejected, .timeWillExpire, .receiptFailed: .warning
                 case .presented: .bold
                 default: .plain
                 }
