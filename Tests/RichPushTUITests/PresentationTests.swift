@@ -129,4 +129,20 @@ import Testing
         ).lines(width: 100).map(\.text)
         #expect(!none.contains("Receipt"), "no receipt section when none was sent")
     }
+
+    @Test func aNotificationShownWhileItsReceiptIsInFlightSaysSo() {
+        var entry = NotificationEntry(
+            id: 1, file: "receipts/delayed-receipt-no-image.json", appState: .closed, sentAt: 10,
+            preview: NotificationContent(title: "T", subtitle: "", body: "B"))
+        entry.events = [
+            TimelineEvent(at: 0, .received, "120 bytes, app closed"),
+            TimelineEvent(at: 0.001, .extensionStarted),
+            TimelineEvent(at: 0.001, .receiptSent, "push_id=1 to https://fixtures.richpush.test/receipts"),
+            TimelineEvent(at: 0.002, .contentHandlerCalled, "without attachment"),
+            TimelineEvent(at: 0.002, .presented, "plain"),
+        ]
+        #expect(
+            NotificationSummary.progress(of: entry, now: 11, configured: Fixtures.configuredLimits)
+                == "shown · display receipt in flight · 29.0 s left of 30 s budget")
+    }
 }

@@ -38,7 +38,10 @@ enum NotificationSummary {
     ) -> String {
         let limits = entry.limits(or: configured)
         var parts: [String] = []
-        if let downloadStart = entry.time(of: .downloadStarted), !entry.has(.downloadFinished),
+        if entry.has(.presented) {
+            // Shown already; what keeps the extension running is its display receipt.
+            parts.append(entry.has(.receiptSent) ? "shown · display receipt in flight" : "shown")
+        } else if let downloadStart = entry.time(of: .downloadStarted), !entry.has(.downloadFinished),
             !entry.has(.downloadFailed)
         {
             var downloading = "downloading \(Format.bytes(entry.bytesReceived))"
