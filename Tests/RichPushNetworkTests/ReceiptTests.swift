@@ -150,4 +150,29 @@ struct ReceiptTests {
         }
         await sender.shutdown()
     }
+
+    @Test("a local server given as an additional host (as serve would be) is trusted through its own CA only")
+    func additionalHost() async throws {
+        try await withHarness { harness in
+            let mapped = try HTTPSReceiptSender(
+                additionalHosts: [harness.cdn.hostMapping], logger: quietLogger, timeout: .seconds(60))
+            let status = try await mapped.send(DisplayReceipt(url: harness.url("receipts"), pushID: "9"))
+            await mapped.shutdown()
+            #expect(status == 200)
+            #expect(harness.cdn.receipts.all.map(\.bodyText) == ["push_id=9"])
+
+            // The same server under a CA the sender was not given is refused by TLS verification.
+            let other = try await FixtureCDN.start(root: fixturesRoot, logger: quietLogger)
+            var wrongCA = harness.cdn.hostMapping
+            wrongCA.caCertificatePEM = other.caCertificatePEM
+            let untrusting = try HTTPSReceiptSender(
+                additionalHosts: [wrongCA], logger: quietLogger, timeout: .seconds(60))
+            await #expect(throws: ReceiptFailure.self) {
+                try await untrusting.send(DisplayReceipt(url: harness.url("receipts"), pushID: "10"))
+            }
+            await untrusting.shutdown()
+            await other.shutdown()
+            #expect(harness.cdn.receipts.all.count == 1, "nothing reached the server without a verified TLS session")
+        }
+    }
 }

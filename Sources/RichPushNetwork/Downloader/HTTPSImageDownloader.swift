@@ -132,8 +132,8 @@ public final class HTTPSImageDownloader: ImageDownloading {
                     .networkError,
                     "\(FixtureCDN.host) is served by the embedded fixture CDN, which is not running; nothing was sent")
             }
-            let (fixture, requestURL, hostHeader) = clients.route(current)
-            let (client, connectCutByDeadline) = clients.makeClient(fixture: fixture, deadline: deadline)
+            let (mapping, requestURL, hostHeader) = clients.route(current)
+            let (client, connectCutByDeadline) = clients.makeClient(mapping: mapping, deadline: deadline)
             // After the response is read or abandoned (async-http-client closes an abandoned one's connection).
             defer { clients.retire(client) }
             var request = HTTPClientRequest(url: requestURL.absoluteString)

@@ -8,18 +8,21 @@ import Synchronization
 
 /// Makes the one-request HTTP clients of the image downloader and the receipt sender, and shuts them down.
 ///
-/// Trust: the system roots for every host, except the fixture host (``FixtureHostMapping``), whose requests go to
-/// the local fixture CDN through a client that trusts the fixture CA and nothing else, with the certificate
-/// checked against `fixtures.richpush.test` (SNI and hostname). Verification is never turned off.
+/// Trust: the system roots for every host, except the mapped hosts (``FixtureHostMapping``: the fixture host, and
+/// any other local server such as `richpush serve`), whose requests go to the mapped address through a client that
+/// trusts that mapping's CA and nothing else, with the certificate checked against the mapped host name (SNI and
+/// hostname). Verification is never turned off.
 ///
 /// Every request gets its own client and connection; finished clients are shut down in the background
 /// (``retire(_:)``) and ``shutdown()`` waits for them.
 final class RoutedHTTPClients: Sendable {
+    /// The mapping of `fixtures.richpush.test`, when the fixture CDN runs.
     let fixtureHost: FixtureHostMapping?
+    /// Every mapped host (the fixture host first) with the TLS configuration that trusts its CA only.
+    private let mappings: [(host: FixtureHostMapping, tls: TLSConfiguration)]
     /// The longest a connection attempt may take, when the request's deadline leaves more time.
     let connectTimeout: Duration
     private let systemTLS: TLSConfiguration
-    private let fixtureTLS: TLSConfiguration?
     private let eventLoopGroup: any EventLoopGroup
     private let logger: Logger
     /// Clients of finished requests, shutting down; ``shutdown()`` waits for them.
@@ -32,8 +35,8 @@ final class RoutedHTTPClients: Sendable {
 
     /// - Throws: when the fixture CA PEM cannot be parsed.
     init(
-        fixtureHost: FixtureHostMapping?, logger: Logger, eventLoopGroup: any EventLoopGroup,
-        connectTimeout: Duration
+        fixtureHost: FixtureHostMapping?, additionalHosts: [FixtureHostMapping] = [], logger: Logger,
+        eventLoopGroup: any EventLoopGroup, connectTimeout: Duration
     ) throws {
         self.fixtureHost = fixtureHost
         self.logger = logger
@@ -44,34 +47,32 @@ final class RoutedHTTPClients: Sendable {
         var system = TLSConfiguration.makeClientConfiguration()
         system.shutdownTimeout = .milliseconds(250)
         systemTLS = system
-        if let fixtureHost {
+        mappings = try ([fixtureHost].compactMap { $0 } + additionalHosts).map { host in
             var tls = system
             tls.certificateVerification = .fullVerification
-            tls.trustRoots = .certificates(
-                try NIOSSLCertificate.fromPEMBytes(Array(fixtureHost.caCertificatePEM.utf8)))
-            fixtureTLS = tls
-        } else {
-            fixtureTLS = nil
+            tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMBytes(Array(host.caCertificatePEM.utf8)))
+            return (host, tls)
         }
     }
 
     /// A client for one request, whose connection attempt ends by `deadline`; `cutByDeadline` says whether the
     /// deadline (rather than ``connectTimeout``) bounds the attempt.
-    func makeClient(fixture: Bool, deadline: NIODeadline) -> (client: HTTPClient, cutByDeadline: Bool) {
+    func makeClient(mapping: Int?, deadline: NIODeadline) -> (client: HTTPClient, cutByDeadline: Bool) {
+        let mapped = mapping.map { mappings[$0] }
         let left = deadline - NIODeadline.now()
         let longest = TimeAmount(connectTimeout)
         let cutByDeadline = left < longest
         var configuration = HTTPClient.Configuration(
-            tlsConfiguration: fixture ? fixtureTLS : systemTLS,
+            tlsConfiguration: mapped?.tls ?? systemTLS,
             redirectConfiguration: .disallow,  // followed by hand, each hop checked
             timeout: .init(connect: max(.milliseconds(1), min(left, longest))),
             decompression: .disabled
         )
         // A refused connection fails now, as on a device, instead of being retried until the deadline.
         configuration.connectionPool.retryConnectionEstablishment = false
-        if fixture, let fixtureHost {
-            // Connect to the CDN's address but request and verify the certificate for the fixture host name.
-            configuration.dnsOverride = [fixtureHost.host.lowercased(): fixtureHost.address]
+        if let host = mapped?.host {
+            // Connect to the mapped address but request and verify the certificate for the mapped host name.
+            configuration.dnsOverride = [host.host.lowercased(): host.address]
             configuration.httpVersion = .http1Only
         }
         let client = HTTPClient(
@@ -79,17 +80,18 @@ final class RoutedHTTPClients: Sendable {
         return (client, cutByDeadline)
     }
 
-    /// Whether `url` goes to the fixture CDN, the URL to request and the Host header: the fixture host goes to
-    /// the fixture CDN's port.
-    func route(_ url: URL) -> (fixture: Bool, url: URL, host: String?) {
-        guard let fixtureHost, fixtureHost.matches(url),
+    /// Which mapping `url` goes to (nil: none, the system's DNS and roots), the URL to request and the Host
+    /// header: a mapped host goes to its mapping's port.
+    func route(_ url: URL) -> (mapping: Int?, url: URL, host: String?) {
+        guard let index = mappings.firstIndex(where: { $0.host.matches(url) }),
             var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        else { return (false, url, nil) }
+        else { return (nil, url, nil) }
+        let host = mappings[index].host
         // Host names are case-insensitive; the client's address override is keyed by the lowercase name.
-        components.host = fixtureHost.host.lowercased()
-        components.port = fixtureHost.port
-        guard let mapped = components.url else { return (false, url, nil) }
-        return (true, mapped, url.port.map { "\(fixtureHost.host):\($0)" } ?? fixtureHost.host)
+        components.host = host.host.lowercased()
+        components.port = host.port
+        guard let mapped = components.url else { return (nil, url, nil) }
+        return (index, mapped, url.port.map { "\(host.host):\($0)" } ?? host.host)
     }
 
     /// Shuts a request's client down in the background: the request does not wait for its connection to close.

@@ -26,16 +26,20 @@ public final class HTTPSReceiptSender: ReceiptSending {
 
     /// - Parameters:
     ///   - fixtureHost: route `https://fixtures.richpush.test` to the local fixture CDN (nil: no mapping).
+    ///   - additionalHosts: other local servers to send receipts to, each trusted through its own CA only (e.g.
+    ///     `richpush serve` on `localhost` with the CA it generated).
     ///   - timeout: the deadline of one receipt, connection included.
     /// - Throws: when the fixture CA PEM cannot be parsed.
     public init(
-        fixtureHost: FixtureHostMapping? = nil, logger: Logger, timeout: Duration = .seconds(10),
+        fixtureHost: FixtureHostMapping? = nil, additionalHosts: [FixtureHostMapping] = [], logger: Logger,
+        timeout: Duration = .seconds(10),
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) throws {
         self.timeout = timeout
         self.logger = logger
         clients = try RoutedHTTPClients(
-            fixtureHost: fixtureHost, logger: logger, eventLoopGroup: eventLoopGroup, connectTimeout: timeout)
+            fixtureHost: fixtureHost, additionalHosts: additionalHosts, logger: logger, eventLoopGroup: eventLoopGroup,
+            connectTimeout: timeout)
     }
 
     public func send(_ receipt: DisplayReceipt) async throws -> Int {
@@ -44,13 +48,13 @@ public final class HTTPSReceiptSender: ReceiptSending {
             throw ReceiptFailure("refused before connecting: only https receipts are sent (App Transport Security)")
         }
         guard url.host?.isEmpty == false else { throw ReceiptFailure("the URL \(url.absoluteString) has no host") }
-        if clients.fixtureHost == nil, url.host?.lowercased() == FixtureCDN.host {
+        let (mapping, requestURL, hostHeader) = clients.route(url)
+        if mapping == nil, url.host?.lowercased() == FixtureCDN.host {
             throw ReceiptFailure(
                 "\(FixtureCDN.host) is served by the embedded fixture CDN, which is not running; nothing was sent")
         }
         let deadline = NIODeadline.now() + TimeAmount(timeout)
-        let (fixture, requestURL, hostHeader) = clients.route(url)
-        let (client, _) = clients.makeClient(fixture: fixture, deadline: deadline)
+        let (client, _) = clients.makeClient(mapping: mapping, deadline: deadline)
         defer { clients.retire(client) }
 
         var request = HTTPClientRequest(url: requestURL.absoluteString)
