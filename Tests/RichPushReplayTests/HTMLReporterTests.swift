@@ -34,6 +34,21 @@ import Testing
         #expect(html.contains("&lt;b&gt;hint&lt;/b&gt;"))
     }
 
+    @Test func theReceiptIsAFactAndItsTextIsEscaped() {
+        var result = DeliveryResult(file: "r.json", appState: .closed, style: .plain)
+        result.receipt = ReceiptReport(
+            url: "https://stats.test/r?<x>", pushID: "<b>7</b>\u{202E}", status: 500, error: "HTTP 500",
+            completedAfterContentHandler: true)
+        let html = Self.render([Self.item(result)])
+        #expect(html.contains("<dt>Receipt</dt>"))
+        #expect(html.contains("push_id &lt;b&gt;7&lt;/b&gt;: failed: HTTP 500, after the content handler"))
+        #expect(html.contains("https://stats.test/r?&lt;x&gt;"))
+        #expect(!html.contains("<b>7</b>"))
+        #expect(!html.contains("\u{202E}"))
+        let none = Self.render([Self.item(DeliveryResult(file: "n.json", appState: .closed, style: .plain))])
+        #expect(!none.contains("<dt>Receipt</dt>"))
+    }
+
     @Test func onlyHTTPSURLsBecomeLinks() {
         #expect(
             HTMLReporter.link("https://cdn.test/a.png?x=\"y\"").hasPrefix(

@@ -226,6 +226,10 @@ public struct HTMLReporter: Sendable {
         if let fallback = result.fallback {
             rows.append(("Fallback", "<code>\(fallback.reason.rawValue)</code> \(Self.escape(fallback.detail))"))
         }
+        if let receipt = result.receipt {
+            rows.append(
+                ("Receipt", "<bdi>\(Self.escape(receipt.summary))</bdi> to <bdi>\(Self.escape(receipt.url))</bdi>"))
+        }
         if let limits = result.limits {
             rows.append(
                 (
