@@ -8,6 +8,10 @@ import RichPushServe
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The real `richpush` binary beside the test bundle.
 func richpushBinary() -> String {
     if let override = ProcessInfo.processInfo.environment["RICHPUSH_BIN"] { return override }
@@ -170,14 +174,16 @@ struct ServeCommandTests {
         #expect(lines.first?.contains("foreground (the app is in the foreground") == true, "\(lines)")
     }
 
-    @Test("SIGTERM stops serve cleanly: exit 0, a last line on standard error, the temporary CA removed")
-    func terminate() async throws {
+    @Test(
+        "INT, TERM and HUP stop serve cleanly: exit 0, a last line on standard error, the temporary CA removed",
+        arguments: [SIGINT, SIGTERM, SIGHUP])
+    func terminate(signal: Int32) async throws {
         let serve = try ServeProcess([])
         _ = try #require(try await serve.port(), "no banner: \(serve.standardError)")
         let caLine = serve.standardError.split(separator: "\n").first { $0.contains("CA certificate:") }
         let caPath = try #require(caLine?.split(separator: " ").last.map(String.init))
         #expect(FileManager.default.fileExists(atPath: caPath))
-        serve.process.terminate()
+        kill(serve.process.processIdentifier, signal)
         #expect(try await serve.exitStatus() == 0)
         #expect(serve.standardError.contains("stopped"))
         #expect(!FileManager.default.fileExists(atPath: caPath))
