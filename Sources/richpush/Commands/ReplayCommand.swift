@@ -164,6 +164,12 @@ extension ReplayCommand {
             .init("Extension image cap", ByteCount.limit(configuration.extensionMaxImageBytes)),
             .init("Image keys", configuration.imagePolicy.keyPaths.map(\.description).joined(separator: ", ")),
         ]
+        if let receiptURL = configuration.receiptURL {
+            settings.append(.init("Receipt URL", receiptURL.absoluteString))
+        }
+        if !configuration.pushIDKeys.isEmpty {
+            settings.append(.init("Push ID keys", configuration.pushIDKeys.map(\.description).joined(separator: ", ")))
+        }
         settings.append(.init("Jobs", "\(jobs)"))
         if let shard { settings.append(.init("Shard", shard.shard.description)) }
         return ReportContext(version: RichPushVersion.current, settings: settings)
