@@ -52,7 +52,8 @@ public final class ReceiptLog: Sendable {
     /// Every receipt kept, oldest first.
     public var all: [Entry] { entries.withLock { $0 } }
 
-    func append(_ entry: Entry) {
+    /// Records a receipt (the fixture CDN does; another server, such as `serve`, may keep its own log).
+    public func append(_ entry: Entry) {
         entries.withLock { entries in
             entries.append(entry)
             if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
