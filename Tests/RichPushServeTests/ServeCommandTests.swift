@@ -91,6 +91,19 @@ final class ServeProcess: Sendable {
 
 @Suite("richpush serve (the binary)", .serialized)
 struct ServeCommandTests {
+    /// Runs `body` with a client trusting only `caPEM`, shut down whatever happens.
+    static func withClient<T>(caPEM: String, _ body: (HTTPClient) async throws -> T) async throws -> T {
+        let client = try Self.client(caPEM: caPEM)
+        do {
+            let value = try await body(client)
+            try await client.shutdown()
+            return value
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+
     static func client(caPEM: String) throws -> HTTPClient {
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.trustRoots = .certificates([try NIOSSLCertificate(bytes: Array(caPEM.utf8), format: .pem)])
@@ -124,12 +137,12 @@ struct ServeCommandTests {
         let port = try #require(try await serve.port(), "no banner: \(serve.standardError)")
         let pem = try String(contentsOf: caFile, encoding: .utf8)
         #expect(pem.hasPrefix("-----BEGIN CERTIFICATE-----"))
-        let client = try Self.client(caPEM: pem)
         let rich =
             #"{"aps":{"alert":{"title":"Poster"},"mutable-content":1},"fcm_options":{"image":"https://fixtures.richpush.test/cat.png"}}"#
-        #expect(try await Self.push(client, port: port, payload: rich) == 200)
-        #expect(try await Self.push(client, port: port, topic: "com.other.app", payload: rich) == 400)
-        try await client.shutdown()
+        try await Self.withClient(caPEM: pem) { (client: HTTPClient) async throws in
+            #expect(try await Self.push(client, port: port, payload: rich) == 200)
+            #expect(try await Self.push(client, port: port, topic: "com.other.app", payload: rich) == 400)
+        }
 
         #expect(try await serve.exitStatus() == 0, "stderr: \(serve.standardError)")
         let lines = serve.standardOutput.split(separator: "\n")
@@ -161,11 +174,11 @@ struct ServeCommandTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
         let pem = try String(contentsOf: target, encoding: .utf8)
         #expect(pem.hasPrefix("-----BEGIN CERTIFICATE-----"))
-        let client = try Self.client(caPEM: pem)
         let rich =
             #"{"aps":{"alert":{"title":"In the app"},"mutable-content":1},"fcm_options":{"image":"https://fixtures.richpush.test/cat.png"}}"#
-        #expect(try await Self.push(client, port: port, payload: rich) == 200)
-        try await client.shutdown()
+        try await Self.withClient(caPEM: pem) { (client: HTTPClient) async throws in
+            #expect(try await Self.push(client, port: port, payload: rich) == 200)
+        }
         #expect(try await serve.exitStatus() == 0)
         #expect(serve.standardOutput.isEmpty)
         let lines = try String(contentsOf: outputFile, encoding: .utf8).split(separator: "\n")

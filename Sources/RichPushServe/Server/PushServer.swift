@@ -156,7 +156,7 @@ public final class PushServer: Sendable {
 
     /// Stops accepting, lets requests in flight finish (at most `grace`), then waits for the deliveries already
     /// accepted, so every 200 the server answered ends up in the results.
-    public func shutdown(grace: Duration = .seconds(1)) async {
+    public func shutdown(grace: Duration = .seconds(5)) async {
         await serviceGroup.triggerGracefulShutdown()
         let task = serverTask
         let watchdog = Task {
