@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func aMissingPathIsAnErrorNamingIt() {
-        #expect(throws: DiscoveryError(path: "/no/such/place", problem: "no such file or folder")) {
+        #expect(throws: DiscoveryProblem(path: "/no/such/place", problem: "no such file or folder")) {
             try PayloadDiscovery().discover(["/no/such/place"])
         }
     }

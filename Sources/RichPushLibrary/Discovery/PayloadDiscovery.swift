@@ -20,22 +20,10 @@ public struct PayloadFile: Sendable, Equatable {
     }
 }
 
-/// A path given on the command line that cannot be replayed at all (a usage error).
-public struct DiscoveryError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var problem: String
-
-    public init(path: String, problem: String) {
-        self.path = path
-        self.problem = problem
-    }
-
-    public var description: String { "\(path): \(problem)" }
-}
-
 /// Something found that should be a payload but cannot be one: an unreadable folder, a FIFO named
-/// `x.json`, a broken link. It is reported as a failed entry of its own; the rest of the run goes on.
-public struct DiscoveryProblem: Sendable, Equatable, CustomStringConvertible {
+/// `x.json`, a broken link. It is reported as a failed entry of its own; the rest of the run goes on. Thrown
+/// instead when a path given on the command line cannot be replayed at all (a usage error).
+public struct DiscoveryProblem: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var problem: String
 
@@ -109,11 +97,11 @@ public struct PayloadDiscovery: Sendable {
     }
 
     /// Everything under `paths`. Throws only when a path given does not exist or is an expectation file.
-    public func discover(_ paths: [String]) throws(DiscoveryError) -> Discovery {
+    public func discover(_ paths: [String]) throws(DiscoveryProblem) -> Discovery {
         var walk = Walk()
         for path in paths {
             guard case .success(let own) = FileNode.itself(path) else {
-                throw DiscoveryError(path: path, problem: "no such file or folder")
+                throw DiscoveryProblem(path: path, problem: "no such file or folder")
             }
             let node: FileNode
             switch FileNode.following(path) {
@@ -128,7 +116,7 @@ public struct PayloadDiscovery: Sendable {
             case .regular:
                 // A file named explicitly is replayed whatever its name, unless it is an expectation.
                 if Self.isExpectationFile(named: (path as NSString).lastPathComponent) {
-                    throw DiscoveryError(path: path, problem: "is an expectation file; pass the payload beside it")
+                    throw DiscoveryProblem(path: path, problem: "is an expectation file; pass the payload beside it")
                 }
                 walk.payload(path, node: node)
             default:
