@@ -80,6 +80,8 @@ import Testing
         let bare = await NotificationSystem(downloader: ScriptedDownloader.succeeding()).deliver(
             payload: payload(#"{"aps": {"alert": "x"}}"#), file: "b.json", appState: .background)
         #expect(bare.jsonValue["badge"] == .null)
+        #expect(bare.jsonValue["transport"] == "file", "a payload file, not a network push")
+        #expect(bare.jsonValue["apns"] == .null)
         #expect(bare.jsonValue["threadID"] == .null)
     }
 

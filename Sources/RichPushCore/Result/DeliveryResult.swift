@@ -22,6 +22,9 @@ public struct DeliveryResult: Sendable, Equatable {
     public var collapseID: String?
     /// The display receipt the extension sent, nil when it sent none.
     public var receipt: ReceiptReport?
+    /// How the payload reached the emulated phone: a file (replay, the notification center's library) or a push
+    /// over the network. Results of network pushes carry the request's `apns` attributes beside it.
+    public var transport: DeliveryTransport = .file
     /// The limits this notification was delivered under, per-payload settings applied.
     public var limits: EffectiveLimits?
     /// What else the payload said, as it said it (nil when it did not say it).
@@ -106,6 +109,10 @@ extension DeliveryResult {
         object["pushID"] = optional(pushID)
         object["collapseID"] = optional(collapseID)
         object["receipt"] = receipt?.jsonValue ?? .null
+        object["transport"] = .string(transport.rawValue)
+        // The push endpoints replace this with the request's id, token, topic, push type, priority, expiration
+        // and collapse id; a payload read from a file has none.
+        object["apns"] = .null
         object["limits"] = limits?.jsonValue ?? .null
         object["badge"] = badge.map { .number(Double($0)) } ?? .null
         object["sound"] = optional(sound)
@@ -142,4 +149,14 @@ extension Attachment {
             "bytes": .number(Double(bytes)), "sha256": .string(sha256), "file": .string(file),
         ]
     }
+}
+
+/// How a payload reached the emulated phone (the result's `transport`).
+public enum DeliveryTransport: String, Sendable, Codable {
+    /// A payload file: replay, or the notification center's library.
+    case file
+    /// The APNs provider API over HTTP/2 (`POST /3/device/<token>`).
+    case apnsHTTP2
+    /// The FCM HTTP v1 API (`POST /v1/projects/{project}/messages:send`).
+    case fcmHTTP
 }
