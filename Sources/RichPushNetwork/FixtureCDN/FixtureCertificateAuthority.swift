@@ -8,7 +8,7 @@ import X509
 /// A throwaway certificate authority and server certificate for the fixture CDN, generated in memory at start.
 ///
 /// The CA (P-256, valid from an hour ago for 30 days) signs one leaf certificate with the subject alternative
-/// names `fixtures.richpush.test` and `127.0.0.1`. Nothing is written to disk except what a caller asks for
+/// names `fixtures.richpush.test`, `127.0.0.1` and `::1`. Nothing is written to disk except what a caller asks for
 /// (``caCertificatePEM`` for `--ca-out`); no private key ever leaves the process.
 public struct FixtureCertificateAuthority: Sendable {
     /// The CA certificate in PEM, the only trust root a fixture client needs (`curl --cacert`).
@@ -19,10 +19,10 @@ public struct FixtureCertificateAuthority: Sendable {
     public let hostname: String
     private let leafPrivateKeyPEM: String
 
-    /// Generates a fresh CA and a leaf certificate for `hostname` and 127.0.0.1.
-    public static func generate(hostname: String = FixtureCDN.host, now: Date = Date()) throws
-        -> FixtureCertificateAuthority
-    {
+    /// Generates a fresh CA and a leaf certificate for `hostname`, any `additionalNames`, 127.0.0.1 and ::1.
+    public static func generate(
+        hostname: String = FixtureCDN.host, additionalNames: [String] = [], now: Date = Date()
+    ) throws -> FixtureCertificateAuthority {
         let notBefore = now.addingTimeInterval(-3600)
         let notAfter = now.addingTimeInterval(30 * 24 * 3600)
 
@@ -71,10 +71,11 @@ public struct FixtureCertificateAuthority: Sendable {
                 try ExtendedKeyUsage([.serverAuth])
                 SubjectKeyIdentifier(hash: leafPrivateKey.publicKey)
                 AuthorityKeyIdentifier(keyIdentifier: caKeyIdentifier.keyIdentifier)
-                SubjectAlternativeNames([
-                    .dnsName(hostname),
-                    .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])),
-                ])
+                SubjectAlternativeNames(
+                    ([hostname] + additionalNames.filter { $0 != hostname }).map { .dnsName($0) } + [
+                        .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])),
+                        .ipAddress(ASN1OctetString(contentBytes: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])),
+                    ])
             },
             issuerPrivateKey: caPrivateKey
         )

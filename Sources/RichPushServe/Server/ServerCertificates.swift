@@ -2,10 +2,12 @@ import RichPushNetwork
 
 /// The push server's certificate, from the same throwaway CA code as the fixture CDN.
 enum ServerCertificates {
-    /// A CA and a leaf certificate for `localhost` and 127.0.0.1, or for the `--host` name and 127.0.0.1 when
-    /// the server is bound to a name other than a loopback address.
+    /// A CA and a leaf certificate for `localhost`, 127.0.0.1 and ::1, plus the `--host` name when the server is
+    /// bound to a name other than a loopback address.
     static func generate(host: String) throws -> FixtureCertificateAuthority {
-        try FixtureCertificateAuthority.generate(hostname: certificateName(for: host))
+        let name = certificateName(for: host)
+        return try FixtureCertificateAuthority.generate(
+            hostname: "localhost", additionalNames: name == "localhost" ? [] : [name])
     }
 
     /// The DNS name the certificate is for.
