@@ -4,9 +4,11 @@ import Hummingbird
 import Logging
 import NIOCore
 import RichPushCore
+import RichPushNetwork
 
 /// Answers every request of the push server: the APNs provider API (`/3/device/<token>`), FCM HTTP v1
-/// (`/v1/projects/{project}/messages:send`) and the inspection API (`/richpush/v1/notifications`).
+/// (`/v1/projects/{project}/messages:send`), the inspection API (`/richpush/v1/notifications`) and the display
+/// receipts endpoint (`/richpush/v1/receipts`).
 struct PushResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
@@ -14,10 +16,14 @@ struct PushResponder: HTTPResponder {
     let fcm: FCMRequestValidator
     let deliveries: DeliveryQueue
     let store: ResultStore
+    let receipts: ReceiptStore
     let appState: @Sendable () -> AppState
     let logger: Logger
 
     static let inspectionPath = "/richpush/v1/notifications"
+    static let receiptsPath = "/richpush/v1/receipts"
+    /// A receipt body (`push_id=<id>`) is read up to this size; a larger one is refused with 413.
+    static let maxReceiptBytes = 4096
     /// Bodies are read up to this size; anything larger is refused unread as too large.
     static let maxBodyBytes = 64 * 1024
 
@@ -26,6 +32,9 @@ struct PushResponder: HTTPResponder {
         let pathOnly = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         if pathOnly == Self.inspectionPath {
             return inspect(request)
+        }
+        if pathOnly == Self.receiptsPath {
+            return await receipt(request, target: path)
         }
         var request = request
         let body: [UInt8]
@@ -143,6 +152,34 @@ struct PushResponder: HTTPResponder {
             return Response(status: .noContent)
         default:
             return Self.json(405, ["error": .string("GET or DELETE \(Self.inspectionPath)")])
+        }
+    }
+
+    // MARK: Display receipts
+
+    private func receipt(_ request: Request, target: String) async -> Response {
+        switch request.method {
+        case .post:
+            var request = request
+            let body: [UInt8]
+            do {
+                body = Array(buffer: try await request.collectBody(upTo: Self.maxReceiptBytes))
+            } catch {
+                return Self.json(413, ["error": .string("a receipt body is at most \(Self.maxReceiptBytes) bytes")])
+            }
+            receipts.record(
+                ReceiptLog.Entry(
+                    method: request.method.rawValue, target: String(target.prefix(2048)),
+                    headers: request.headers.map { (name: $0.name.canonicalName.lowercased(), value: $0.value) },
+                    body: body, receivedAt: Date()))
+            return Response(status: .ok)
+        case .get:
+            return Self.json(200, receipts.snapshot().jsonValue)
+        case .delete:
+            receipts.removeAll()
+            return Response(status: .noContent)
+        default:
+            return Self.json(405, ["error": .string("POST, GET or DELETE \(Self.receiptsPath)")])
         }
     }
 

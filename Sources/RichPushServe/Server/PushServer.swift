@@ -6,7 +6,7 @@ public import Logging
 import NIOCore
 import NIOSSL
 public import RichPushCore
-import RichPushNetwork
+public import RichPushNetwork
 import ServiceLifecycle
 
 /// How the push server listens and what it accepts.
@@ -25,13 +25,16 @@ public struct PushServerConfiguration: Sendable {
     public var signingKey: ProviderTokenVerifier.SigningKey?
     /// Results the inspection API keeps (the newest).
     public var resultCapacity: Int
+    /// Display receipts `GET /richpush/v1/receipts` keeps (the newest).
+    public var receiptCapacity: Int
 
     public static let defaultPort = 2197
 
     public init(
         host: String = "127.0.0.1", port: Int = PushServerConfiguration.defaultPort, plaintext: Bool = false,
         bundleID: String? = nil, unregisteredTokens: [String] = [],
-        signingKey: ProviderTokenVerifier.SigningKey? = nil, resultCapacity: Int = ResultStore.defaultCapacity
+        signingKey: ProviderTokenVerifier.SigningKey? = nil, resultCapacity: Int = ResultStore.defaultCapacity,
+        receiptCapacity: Int = ReceiptStore.defaultCapacity
     ) {
         self.host = host
         self.port = port
@@ -40,6 +43,7 @@ public struct PushServerConfiguration: Sendable {
         self.unregisteredTokens = unregisteredTokens
         self.signingKey = signingKey
         self.resultCapacity = resultCapacity
+        self.receiptCapacity = receiptCapacity
     }
 }
 
@@ -61,6 +65,8 @@ public final class PushServer: Sendable {
     /// The CA that signed the server's certificate, in PEM; nil with `plaintext`.
     public let caCertificatePEM: String?
     public let store: ResultStore
+    /// The display receipts received at `POST /richpush/v1/receipts`.
+    public let receipts: ReceiptStore
     private let serviceGroup: ServiceGroup
     private let serverTask: Task<Void, any Error>
     private let deliveries: DeliveryQueue
@@ -68,13 +74,15 @@ public final class PushServer: Sendable {
 
     private init(
         configuration: PushServerConfiguration, port: Int, caCertificatePEM: String?, store: ResultStore,
-        serviceGroup: ServiceGroup, serverTask: Task<Void, any Error>, deliveries: DeliveryQueue,
+        receipts: ReceiptStore, serviceGroup: ServiceGroup, serverTask: Task<Void, any Error>,
+        deliveries: DeliveryQueue,
         deliveryTask: Task<Void, Never>
     ) {
         self.configuration = configuration
         self.port = port
         self.caCertificatePEM = caCertificatePEM
         self.store = store
+        self.receipts = receipts
         self.serviceGroup = serviceGroup
         self.serverTask = serverTask
         self.deliveries = deliveries
@@ -88,6 +96,28 @@ public final class PushServer: Sendable {
         return "\(configuration.plaintext ? "http" : "https")://\(bracketed):\(port)"
     }
 
+    /// The display-receipt endpoint: `https://localhost:2197/richpush/v1/receipts`.
+    public var receiptsURL: String { baseURL + PushResponder.receiptsPath }
+
+    /// Routes for a receipt sender, so receipts to this server itself (`--receipt-url` on its receipts endpoint)
+    /// reach it and trust its CA, for `https://localhost:PORT`, `https://127.0.0.1:PORT` and the certificate's
+    /// `--host` name; each goes to the loopback address. Empty with `plaintext`, where there is no https.
+    public var receiptHostMappings: [FixtureHostMapping] {
+        guard let caCertificatePEM else { return [] }
+        let name = ServerCertificates.certificateName(for: configuration.host)
+        // Where this process reaches the server: the address it is bound to, or loopback for a wildcard.
+        let host = configuration.host
+        let address: String
+        switch host {
+        case "::", "::1": address = "::1"
+        case "0.0.0.0", "localhost": address = "127.0.0.1"
+        default: address = host.allSatisfy { $0.isNumber || $0 == "." } || host.contains(":") ? host : "127.0.0.1"
+        }
+        return Set([name, "localhost", "127.0.0.1"]).sorted().map {
+            FixtureHostMapping(host: $0, address: address, port: port, caCertificatePEM: caCertificatePEM)
+        }
+    }
+
     /// Binds and returns once the server accepts connections. `appState` is asked once per push, when it arrives;
     /// `onResult` is called once per recorded push (refused requests at once, accepted ones when delivered);
     /// `onProgress` tells, for front ends that show pushes in flight, how each accepted push is doing (its
@@ -99,13 +129,14 @@ public final class PushServer: Sendable {
         onResult: @escaping @Sendable (ServedNotification) -> Void = { _ in }
     ) async throws -> PushServer {
         let store = ResultStore(capacity: configuration.resultCapacity)
+        let receipts = ReceiptStore(capacity: configuration.receiptCapacity)
         let deliveries = DeliveryQueue(system: system, store: store, onResult: onResult, onProgress: onProgress)
         let responder = PushResponder(
             apns: APNsRequestValidator(
                 bundleID: configuration.bundleID, unregisteredTokens: configuration.unregisteredTokens,
                 tokenVerifier: ProviderTokenVerifier(signingKey: configuration.signingKey)),
             fcm: FCMRequestValidator(unregisteredTokens: configuration.unregisteredTokens),
-            deliveries: deliveries, store: store, appState: appState, logger: logger)
+            deliveries: deliveries, store: store, receipts: receipts, appState: appState, logger: logger)
 
         let server: HTTPServerBuilder
         let caPEM: String?
@@ -151,7 +182,8 @@ public final class PushServer: Sendable {
         }
         return PushServer(
             configuration: configuration, port: boundPort, caCertificatePEM: caPEM, store: store,
-            serviceGroup: group, serverTask: serverTask, deliveries: deliveries, deliveryTask: deliveryTask)
+            receipts: receipts, serviceGroup: group, serverTask: serverTask, deliveries: deliveries,
+            deliveryTask: deliveryTask)
     }
 
     /// Stops accepting, lets requests in flight finish (at most `grace`), then waits for the deliveries already

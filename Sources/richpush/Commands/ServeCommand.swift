@@ -25,7 +25,9 @@ struct ServeCommand: AsyncParsableCommand {
             127.0.0.1 from a CA generated at start; --ca-out writes the CA), or h2c with --plaintext. Each push is \
             validated as APNs or FCM does and answered with their status and reason; accepted pushes go through the \
             emulated iPhone. One line (or one JSON object with --format jsonl) per push as it completes. \
-            GET /richpush/v1/notifications lists the results so far, DELETE clears them.
+            GET /richpush/v1/notifications lists the results so far, DELETE clears them. \
+            POST /richpush/v1/receipts takes display receipts (--receipt-url https://localhost:PORT/richpush/v1/receipts \
+            sends the phone's receipts there), GET lists them, DELETE clears them.
 
             Example:
               richpush serve --bundle-id com.example.app --ca-out ca.pem
@@ -137,8 +139,11 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             Self.fail("cannot start the image downloader: \(error)")
         }
+        // Receipts go out once the server runs: only then does its CA exist, which receipts to serve itself trust.
+        let receiptSender = BindableReceiptSender()
         let system = NotificationSystem(
-            downloader: environment.downloader, configuration: delivery.configuration, logger: logger)
+            downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
+            receiptSender: receiptSender)
 
         let printer = ResultPrinter(format: format, sink: sink, limit: count) { requestStop.yield("--count") }
         let appState = state
@@ -154,6 +159,24 @@ struct ServeCommand: AsyncParsableCommand {
             StandardStreams.error("richpush serve: cannot listen on \(host):\(port): \(error)\n")
             throw ExitCode(1)
         }
+        // `https://localhost:PORT/richpush/v1/receipts` reaches this server, trusting its CA for it only. With
+        // --plaintext there is no https here, so such receipts are refused as not https.
+        var ownReceiptSender: HTTPSReceiptSender?
+        if !server.receiptHostMappings.isEmpty {
+            do {
+                ownReceiptSender = try HTTPSReceiptSender(
+                    fixtureHost: environment.cdn?.hostMapping, additionalHosts: server.receiptHostMappings,
+                    logger: logger)
+            } catch {
+                await server.shutdown()
+                await environment.shutdown()
+                Self.fail("cannot start the receipt sender: \(error)")
+            }
+        }
+        receiptSender.bind(
+            ownReceiptSender.map {
+                ServerReceiptRouter(server: server, own: $0, other: environment.receiptSender)
+            } ?? environment.receiptSender)
 
         var caPath: String?
         var temporaryCA: String?
@@ -182,6 +205,7 @@ struct ServeCommand: AsyncParsableCommand {
         var reasons = stopRequests.makeAsyncIterator()
         let reason = await reasons.next() ?? "end"
         await server.shutdown()
+        await ownReceiptSender?.shutdown()
         await environment.shutdown()
         removeCA.remove()
         if let temporaryCA { unlink(temporaryCA) }
@@ -222,6 +246,7 @@ struct ServeCommand: AsyncParsableCommand {
             "  APNs: POST \(server.baseURL)/3/device/<token>",
             "  FCM:  POST \(server.baseURL)/v1/projects/<project>/messages:send",
             "  Results: GET \(server.baseURL)/richpush/v1/notifications (the newest \(server.store.capacity))",
+            "  Receipts: POST/GET \(server.receiptsURL)",
         ]
         if let caPath { lines.append("  CA certificate: \(caPath)") }
         lines.append("  App state: \(state.rawValue)" + (bundleID.map { ", bundle ID \($0)" } ?? ""))

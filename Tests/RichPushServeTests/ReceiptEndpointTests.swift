@@ -1,0 +1,185 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+import RichPushCore
+import RichPushNetwork
+import RichPushServe
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A TCP port that was free a moment ago (bound to port 0 on loopback, then released).
+func freeLoopbackPort() throws -> Int {
+    #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { throw POSIXError(.EIO) }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+            bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
+        }
+    }
+    guard bound else { throw POSIXError(.EADDRINUSE) }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// A server whose emulated phone sends its display receipts (`--receipt-url`) to the server's own receipts
+/// endpoint, over HTTPS trusting the server's CA, as `richpush serve --receipt-url https://localhost:PORT/…` does.
+func withReceiptServer<T>(receiptCapacity: Int = 100, _ body: (ServeHarness) async throws -> T) async throws -> T {
+    let temporary = FileManager.default.temporaryDirectory
+        .appendingPathComponent("richpush-serve-receipts-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let port = try freeLoopbackPort()
+    let cdn = try await FixtureCDN.start(root: fixturesRoot, logger: quietLogger)
+    let store = try AttachmentStore(parent: temporary, logger: quietLogger)
+    let downloader = try HTTPSImageDownloader(store: store, fixtureHost: cdn.hostMapping, logger: quietLogger)
+    let receiptSender = BindableReceiptSender()
+    let system = NotificationSystem(
+        downloader: downloader,
+        configuration: DeliveryConfiguration(receiptURL: URL(string: "https://localhost:\(port)/richpush/v1/receipts")),
+        logger: quietLogger, receiptSender: receiptSender)
+    let results = ServeHarness.Results()
+    let server = try await PushServer.start(
+        configuration: PushServerConfiguration(
+            port: port, bundleID: testBundleID, receiptCapacity: receiptCapacity),
+        system: system, appState: { .background }, logger: quietLogger, onResult: results.add)
+    let own = try HTTPSReceiptSender(
+        fixtureHost: cdn.hostMapping, additionalHosts: server.receiptHostMappings, logger: quietLogger)
+    receiptSender.bind(ServerReceiptRouter(server: server, own: own, other: own))
+
+    let pem = try #require(server.caCertificatePEM)
+    var configuration = HTTPClient.Configuration()
+    var tls = TLSConfiguration.makeClientConfiguration()
+    tls.trustRoots = .certificates([try NIOSSLCertificate(bytes: Array(pem.utf8), format: .pem)])
+    configuration.tlsConfiguration = tls
+    configuration.httpVersion = .automatic
+    let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    let harness = ServeHarness(server: server, client: client, results: results, temporary: temporary)
+
+    func tearDown() async {
+        try? await client.shutdown()
+        await server.shutdown()
+        await own.shutdown()
+        await downloader.shutdown()
+        await cdn.shutdown()
+        store.removeAll()
+        try? FileManager.default.removeItem(at: temporary)
+    }
+    do {
+        let value = try await body(harness)
+        await tearDown()
+        return value
+    } catch {
+        await tearDown()
+        throw error
+    }
+}
+
+@Suite("serve: display receipts at /richpush/v1/receipts", .serialized)
+struct ReceiptEndpointTests {
+    @Test(
+        "a push through the APNs endpoint with --receipt-url on serve's own endpoint: GET /richpush/v1/receipts shows the phone's receipt"
+    )
+    func pushReportsDisplay() async throws {
+        try await withReceiptServer { harness in
+            let payload = #"""
+                {"aps":{"alert":{"title":"Sale","body":"50% off","push_id":"campaign 42/ü"},"mutable-content":1},
+                 "fcm_options":{"image":"https://fixtures.richpush.test/cat.png"}}
+                """#
+            let answer = try await harness.push(payload: payload)
+            #expect(answer.status == 200 && answer.version == .http2)
+
+            let entry = try #require(await harness.nextResult())
+            #expect(entry.result.style == .rich)
+            let report = try #require(entry.result.receipt, "no receipt in the result")
+            #expect(report.pushID == "campaign 42/ü")
+            #expect(report.status == 200, "receipt error: \(report.error ?? "none")")
+            #expect(report.url == "https://localhost:\(harness.server.port)/richpush/v1/receipts")
+
+            let listing = try await harness.send(.GET, "/richpush/v1/receipts")
+            #expect(listing.status == 200)
+            #expect(listing.headers.first(name: "content-type") == "application/json")
+            let json = try #require(listing.json)
+            #expect(json["total"]?.numberValue == 1 && json["dropped"]?.numberValue == 0)
+            #expect(json["capacity"]?.numberValue == 100)
+            let receipt = try #require(json["receipts"]?.arrayValue?.first)
+            #expect(receipt["method"]?.stringValue == "POST")
+            #expect(receipt["target"]?.stringValue == "/richpush/v1/receipts")
+            #expect(receipt["pushID"]?.stringValue == "campaign 42/ü")
+            #expect(receipt["body"]?.stringValue == "push_id=campaign+42%2F%C3%BC")
+            #expect(receipt["headers"]?["content-type"]?.stringValue == "application/x-www-form-urlencoded")
+            #expect(receipt["headers"]?["user-agent"]?.stringValue == "richpush/\(RichPushVersion.current)")
+            let receivedAt = try #require(receipt["receivedAt"]?.stringValue)
+            #expect((try? Date(receivedAt, strategy: .iso8601)) != nil, "not ISO 8601: \(receivedAt)")
+        }
+    }
+
+    @Test("receipts are bounded (newest kept, oldest first, dropped counted), DELETE clears, big bodies get 413")
+    func boundedListing() async throws {
+        try await withReceiptServer(receiptCapacity: 2) { harness in
+            let form = [("content-type", "application/x-www-form-urlencoded")]
+            for id in ["one", "two", "three"] {
+                let answer = try await harness.send(
+                    .POST, "/richpush/v1/receipts", headers: form, body: "push_id=\(id)")
+                #expect(answer.status == 200)
+            }
+            let tooBig = try await harness.send(
+                .POST, "/richpush/v1/receipts", headers: form,
+                body: "push_id=" + String(repeating: "x", count: 5000))
+            #expect(tooBig.status == 413)
+            #expect(try await harness.send(.PUT, "/richpush/v1/receipts").status == 405)
+
+            let json = try #require(try await harness.send(.GET, "/richpush/v1/receipts").json)
+            #expect(json["capacity"]?.numberValue == 2)
+            #expect(json["total"]?.numberValue == 3 && json["dropped"]?.numberValue == 1)
+            #expect(json["receipts"]?.arrayValue?.map { $0["pushID"]?.stringValue } == ["two", "three"])
+
+            #expect(try await harness.send(.DELETE, "/richpush/v1/receipts").status == 204)
+            let cleared = try #require(try await harness.send(.GET, "/richpush/v1/receipts").json)
+            #expect(cleared["total"]?.numberValue == 0 && cleared["receipts"]?.arrayValue?.isEmpty == true)
+            // Receipts are not notifications: the results list stays empty.
+            let notifications = try #require(try await harness.send(.GET, "/richpush/v1/notifications").json)
+            #expect(notifications["total"]?.numberValue == 0)
+        }
+    }
+
+    @Test("a plaintext server has no https routes for receipts to itself")
+    func plaintextHasNoRoutes() async throws {
+        try await withServer(plaintext: true) { harness in
+            #expect(harness.server.receiptHostMappings.isEmpty)
+        }
+        try await withServer { harness in
+            #expect(Set(harness.server.receiptHostMappings.map(\.host)) == ["localhost", "127.0.0.1"])
+            #expect(harness.server.receiptHostMappings.allSatisfy { $0.port == harness.server.port })
+        }
+    }
+
+    @Test("the form decoder: + is a space, %XX a byte, a missing push_id is nil")
+    func formDecoding() {
+        #expect(ReceiptStore.pushID(inFormBody: Array("a=1&push_id=x+y%2Fz".utf8)) == "x y/z")
+        #expect(ReceiptStore.pushID(inFormBody: Array("push_id=100%".utf8)) == "100%")
+        #expect(ReceiptStore.pushID(inFormBody: Array("id=1".utf8)) == nil)
+    }
+}
+
+extension JSONValue {
+    /// The elements of a JSON array; nil for anything else.
+    fileprivate var arrayValue: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+}
