@@ -345,5 +345,88 @@ else
     fail "HUP ignored at launch: no richpush process found"
 fi
 
+# 17. Pushes from the network: the TUI listens (here on a free port) with the endpoint of `richpush serve`;
+# `richpush push` sends a payload with an image into it, then one for a topic the app does not have.
+free_port() {
+    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()' 2>/dev/null \
+        || echo $((20000 + $$ % 20000))
+}
+PORT=$(free_port)
+CA="$WORK/tui-ca.pem"
+launch --state background --listen "127.0.0.1:$PORT" --ca-out "'$CA'" --bundle-id com.example.app
+wait_for "the header shows the address pushes are received on" "listening 127.0.0.1:$PORT"
+wait_for "the status line names the CA certificate" "CA certificate: $CA"
+if [ -s "$CA" ] && grep -q "BEGIN CERTIFICATE" "$CA"; then
+    pass "--ca-out wrote the CA certificate"
+else
+    fail "--ca-out wrote the CA certificate ($CA)"
+fi
+"$BIN" push "$LIBRARY/rich/png-background.json" --to "https://127.0.0.1:$PORT" --cacert "$CA" \
+    --topic com.example.app > "$WORK/push-1.out" 2>&1
+push_status=$?
+if [ "$push_status" -eq 0 ]; then
+    pass "richpush push into the TUI is accepted"
+else
+    fail "richpush push into the TUI is accepted (exit $push_status: $(tr '\n' ' ' < "$WORK/push-1.out"))"
+fi
+wait_for "the pushed notification arrives in the TUI, named by its token" "APNs push 0123456"
+wait_for "the pushed notification arrives with its image" "png 640x480"
+"$BIN" push "$LIBRARY/rich/png-background.json" --to "https://127.0.0.1:$PORT" --cacert "$CA" \
+    --topic com.other.app > "$WORK/push-2.out" 2>&1
+push_status=$?
+if [ "$push_status" -eq 1 ]; then
+    pass "a push for another app's topic is refused to the sender (exit 1)"
+else
+    fail "a push for another app's topic is refused to the sender (exit $push_status: $(tr '\n' ' ' < "$WORK/push-2.out"))"
+fi
+wait_for_line "the refused push is listed as rejected with Apple's reason" "rejected — 400 (BadTopic|DeviceTokenNotForTopic|TopicDisallowed)"
+press q "q exits the listening TUI with status 0" "EXIT=0"
+if "$BIN" push "$LIBRARY/rich/png-background.json" --to "https://127.0.0.1:$PORT" --cacert "$CA" \
+    > /dev/null 2>&1; then
+    fail "after q nothing listens on the port any more"
+else
+    pass "after q nothing listens on the port any more"
+fi
+
+# 18. Without --ca-out the CA is a temporary file, named in the status line and removed on exit.
+launch --state background --listen 127.0.0.1:0
+wait_for "port 0 listens on a free port" "listening 127.0.0.1:"
+wait_for "the status line names the temporary CA certificate" "CA certificate: "
+temporary_ca=$(screen | sed -n 's/.*CA certificate: \([^ )]*\.pem\)).*/\1/p' | head -n 1)
+if [ -n "$temporary_ca" ] && [ -f "$temporary_ca" ]; then
+    pass "the temporary CA certificate exists while the TUI runs"
+else
+    fail "the temporary CA certificate exists while the TUI runs (\"$temporary_ca\")"
+fi
+press q "q exits with status 0 (temporary CA)" "EXIT=0"
+if [ -n "$temporary_ca" ] && [ ! -e "$temporary_ca" ]; then
+    pass "quitting removed the temporary CA certificate"
+else
+    fail "quitting removed the temporary CA certificate ($temporary_ca)"
+fi
+
+# 19. A busy port is a status-line message, and the TUI runs without listening.
+if command -v python3 >/dev/null 2>&1; then
+    python3 -c 'import socket,sys,time
+s=socket.socket(); s.bind(("127.0.0.1",0)); s.listen(); print(s.getsockname()[1], flush=True); time.sleep(60)' \
+        > "$WORK/busy.port" &
+    holder=$!
+    deadline=$(($(now_ms) + TIMEOUT * 1000))
+    while [ ! -s "$WORK/busy.port" ] && [ "$(now_ms)" -lt "$deadline" ]; do sleep 0.05; done
+    BUSY=$(cat "$WORK/busy.port")
+    launch --state background --listen "127.0.0.1:$BUSY"
+    wait_for "a busy port is a clear status-line message" "Not listening on 127.0.0.1:$BUSY: Address already in use"
+    press c "the TUI still runs without listening" "App state: CLOSED"
+    if screen | grep -qF "listening 127.0.0.1:$BUSY"; then
+        fail "the header does not claim to listen on the busy port"
+    else
+        pass "the header does not claim to listen on the busy port"
+    fi
+    press q "q exits with status 0 (busy port)" "EXIT=0"
+    kill "$holder" 2>/dev/null
+else
+    echo "# skipped the busy-port check: no python3 to hold a port"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

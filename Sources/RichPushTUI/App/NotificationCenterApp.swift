@@ -20,12 +20,19 @@ public struct NotificationCenterApp: Sendable {
     public var initialState: AppState
     public var configuration: DeliveryConfiguration
     public var logger: Logger
+    /// Pushes arriving over the network, shown like sent payloads; nil when nothing listens.
+    public var network: NetworkFeed?
+    /// The status line's first message (e.g. why the push endpoint is not listening).
+    public var initialStatus: String?
 
     public init(
         library: PayloadLibrary, delivering: any NotificationDelivering, initialState: AppState = .background,
         configuration: DeliveryConfiguration = DeliveryConfiguration(),
-        logger: Logger = Logger(label: "richpush.tui", factory: { _ in SwiftLogNoOpLogHandler() })
+        logger: Logger = Logger(label: "richpush.tui", factory: { _ in SwiftLogNoOpLogHandler() }),
+        network: NetworkFeed? = nil, initialStatus: String? = nil
     ) {
+        self.network = network
+        self.initialStatus = initialStatus
         self.library = library
         self.delivering = delivering
         self.initialState = initialState
@@ -72,12 +79,14 @@ public struct NotificationCenterApp: Sendable {
             continuation.finish()
         }
 
-        let state = TUIState(
+        var state = TUIState(
             appState: initialState, configuredLimits: EffectiveLimits(configuration), libraryRoot: library.root,
             size: terminal.size, startTimeOfDay: LocalTime.secondsSinceMidnight())
+        state.listening = network?.listening
+        state.status = initialStatus
         let loop = NotificationCenterLoop(
             terminal: terminal, library: library, delivering: delivering, state: state,
-            continuation: continuation, logger: logger, started: started)
+            continuation: continuation, logger: logger, started: started, network: network)
         loop.onInputDrained = { watcher.inputDrained() }
         watcher.start()
         await loop.run(events: events)

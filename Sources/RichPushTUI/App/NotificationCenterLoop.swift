@@ -19,12 +19,15 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
     private var hasPendingNews = false
     /// Called after the keys waiting on input were read.
     var onInputDrained: () -> Void = {}
+    /// Pushes arriving over the network; told the app state whenever it changes.
+    private let network: NetworkFeed?
 
     init(
         terminal: Terminal, library: PayloadLibrary, delivering: any NotificationDelivering, state: TUIState,
         continuation: AsyncStream<AppEvent>.Continuation, logger: Logger,
-        started: ContinuousClock.Instant = ContinuousClock.now
+        started: ContinuousClock.Instant = ContinuousClock.now, network: NetworkFeed? = nil
     ) {
+        self.network = network
         self.terminal = terminal
         self.library = library
         self.delivering = delivering
@@ -38,6 +41,14 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
 
     /// Draws the first frame, then handles events until the user quits or input closes.
     func run(events: AsyncStream<AppEvent>) async {
+        network?.appStateChanged(state.appState)
+        // Pushes from the network come in as actions, in the order the endpoint reported them.
+        let arrivals = network.map { feed in
+            Task { [continuation] in
+                for await action in feed.actions { continuation.yield(.action(action)) }
+            }
+        }
+        defer { arrivals?.cancel() }
         apply([.tick(elapsed), .resized(terminal.size), .libraryLoaded(library.listing())])
         redraw()
         logger.info(
@@ -60,9 +71,10 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
             case .action(let action):
                 actions.append(action)
                 // Byte counts can arrive many times a second; the next tick shows them.
-                if case .deliveryProgress = action {
+                switch action {
+                case .deliveryProgress, .networkPushProgress(_, _, .bytesReceived):
                     hasPendingNews = true
-                } else {
+                default:
                     drawNow = true
                 }
             }
@@ -93,6 +105,8 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
     }
 
     private func apply(_ actions: [Action]) {
+        let appState = state.appState
+        defer { if state.appState != appState { network?.appStateChanged(state.appState) } }
         for action in actions {
             switch action {
             case .deliveryFinished(let id, _), .deliveryFailed(let id, _):

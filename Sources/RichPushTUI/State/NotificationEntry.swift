@@ -22,6 +22,8 @@ struct NotificationEntry: Equatable, Sendable, Identifiable {
     var result: DeliveryResult?
     /// Why the payload never reached the pipeline (e.g. the file could not be read).
     var failure: String?
+    /// Why the push endpoint refused the request, as the sender was told ("BadTopic: …").
+    var endpointRejection: String?
 
     var isInFlight: Bool { result == nil && failure == nil }
 

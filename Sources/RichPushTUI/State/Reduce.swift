@@ -79,6 +79,33 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
         return discardingAttachments(of: replaced.map(\.result))
     case .deliveryFailed(let id, let message):
         update(id, in: &state) { $0.failure = message }
+    case .networkPushProgress(let pushID, let source, let progress):
+        let id: Int
+        if let known = state.networkPushes[pushID] {
+            id = known
+        } else {
+            id = arriveFromNetwork(&state, source: source, appState: state.appState)
+            state.networkPushes[pushID] = id
+        }
+        return reduce(&state, .deliveryProgress(id: id, progress))
+    case .networkPushFinished(let pushID, let source, let result, let rejection):
+        guard let rejection else {
+            let id =
+                state.networkPushes.removeValue(forKey: pushID)
+                ?? arriveFromNetwork(&state, source: source, appState: result.appState)
+            // The state it was delivered in is the one the endpoint read when the push arrived.
+            update(id, in: &state) { $0.appState = result.appState }
+            return reduce(&state, .deliveryFinished(id: id, result))
+        }
+        // A refused request never had a delivery: its push ID may even be another push's.
+        let id = arriveFromNetwork(&state, source: source, appState: result.appState)
+        update(id, in: &state) { entry in
+            entry.endpointRejection = rejection
+            entry.result = result
+            entry.events = result.timeline
+        }
+        state.status =
+            "Refused \(TextSanitizer.singleLine(source, limit: 40)): \(TextSanitizer.singleLine(rejection, limit: 80))"
     case .toggleHelp:
         state.isHelpVisible.toggle()
     case .back:
@@ -210,6 +237,18 @@ private func send(_ state: inout TUIState) -> [Effect] {
     state.notificationSelection = 0
     state.status = "Sent \(file) (app \(state.appState.rawValue))"
     return [.deliver(id: id, file: file, appState: state.appState)]
+}
+
+/// A push that arrived over the network goes on top, in flight; the selected row stays selected.
+private func arriveFromNetwork(_ state: inout TUIState, source: String, appState: AppState) -> Int {
+    let id = state.nextID
+    state.nextID += 1
+    keepingSelection(&state) { state in
+        state.notifications.insert(
+            NotificationEntry(id: id, file: source, appState: appState, sentAt: state.now), at: 0)
+    }
+    state.status = "Received \(TextSanitizer.singleLine(source, limit: 40)) (app \(appState.rawValue))"
+    return id
 }
 
 /// apns-collapse-id: a shown notification replaces the earlier ones with the same id, as on iOS.

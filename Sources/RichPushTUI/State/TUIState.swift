@@ -37,6 +37,10 @@ struct TUIState: Equatable, Sendable {
     /// Local time of day, in seconds after midnight, when `now` was 0; arrival times are derived from it.
     var startTimeOfDay: Double
     var nextID = 1
+    /// What the header says about the push endpoint, e.g. "listening 127.0.0.1:2197"; nil when not listening.
+    var listening: String?
+    /// The notification of each push in flight that arrived over the network, by push ID.
+    var networkPushes: [String: Int] = [:]
     var isQuitting = false
 
     init(

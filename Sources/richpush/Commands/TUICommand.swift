@@ -3,7 +3,14 @@ import Foundation
 import Logging
 import RichPushCore
 import RichPushNetwork
+import RichPushServe
 import RichPushTUI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 struct TUICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,6 +20,12 @@ struct TUICommand: AsyncParsableCommand {
             Pick a payload from the library and press Enter to send it through the emulated device, in the \
             current app state (f foreground, b background, c closed, s cycles). Notifications arrive newest \
             first, with live download progress; Enter opens one, ? lists every key, q quits.
+
+            Pushes also arrive over the network: the APNs (POST /3/device/<token>) and FCM HTTP v1 endpoints of \
+            `richpush serve` listen on --listen (127.0.0.1:2197 by default; --no-listen turns them off), over \
+            HTTP/2 with TLS from a CA generated at start (--ca-out writes it). Each push is delivered in the app \
+            state on screen when it arrives; refused requests are listed with the reason the sender got:
+              richpush push payloads/rich/png-background.json --to https://127.0.0.1:2197 --cacert ca.pem
 
             Images at https://fixtures.richpush.test/ are served by the embedded fixture CDN from --fixtures.
             This is what `richpush` with no arguments runs.
@@ -29,7 +42,56 @@ struct TUICommand: AsyncParsableCommand {
         help: ArgumentHelp("Write the extension's log to FILE (nothing is logged to the terminal).", valueName: "FILE"))
     var log: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Receive APNs and FCM pushes on HOST:PORT (port 0 picks a free one).", valueName: "HOST:PORT"))
+    var listen: String = "127.0.0.1:\(PushServerConfiguration.defaultPort)"
+
+    @Flag(name: .customLong("no-listen"), help: "Do not receive pushes over the network.")
+    var noListen = false
+
+    @Option(
+        name: .customLong("ca-out"),
+        help: ArgumentHelp(
+            "Write the push endpoint's CA certificate (PEM) to FILE, for curl --cacert and `richpush push --cacert` (default: a temporary file removed on exit).",
+            valueName: "FILE"))
+    var caOut: String?
+
+    @Option(
+        name: .customLong("bundle-id"),
+        help: ArgumentHelp(
+            "The app the device tokens belong to: pushes for other topics are refused.", valueName: "ID"))
+    var bundleID: String?
+
+    @Option(
+        name: .customLong("unregistered"),
+        help: ArgumentHelp("Answer pushes to TOKEN with 410 Unregistered (repeatable).", valueName: "TOKEN"))
+    var unregistered: [String] = []
+
     @OptionGroup var delivery: DeliveryOptions
+
+    func validate() throws {
+        if noListen {
+            if caOut != nil { throw ValidationError("--no-listen has no certificate: drop --ca-out") }
+            return
+        }
+        guard Self.parseListen(listen) != nil else {
+            throw ValidationError("--listen must be HOST:PORT (e.g. 127.0.0.1:2197 or [::1]:2197), port 0-65535")
+        }
+        for token in unregistered where token.isEmpty {
+            throw ValidationError("--unregistered needs a token")
+        }
+    }
+
+    /// "127.0.0.1:2197", "[::1]:2197" or "localhost:0" as host and port.
+    static func parseListen(_ text: String) -> (host: String, port: Int)? {
+        guard let colon = text.lastIndex(of: ":") else { return nil }
+        var host = String(text[..<colon])
+        guard let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else { return nil }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty, !host.contains("[") else { return nil }
+        return (host, port)
+    }
 
     func run() async throws {
         var isDirectory: ObjCBool = false
@@ -66,18 +128,86 @@ struct TUICommand: AsyncParsableCommand {
         let system = NotificationSystem(
             downloader: environment.downloader, configuration: configuration, logger: logger,
             receiptSender: environment.receiptSender)
+        let endpoint = await startEndpoint(system: system, logger: logger)
         let app = NotificationCenterApp(
             library: PayloadLibrary(root: payloads),
             delivering: PayloadSettingsDelivery(system: system, store: environment.store),
-            initialState: state, configuration: configuration, logger: logger)
+            initialState: state, configuration: configuration, logger: logger, network: endpoint.feed,
+            initialStatus: endpoint.status)
+        var failure: (any Error)?
         do {
             try await app.run()
         } catch {
-            await environment.shutdown()
-            StandardStreams.error("richpush: \(error)\n")
+            failure = error
+        }
+        await endpoint.server?.shutdown(grace: .seconds(1))
+        endpoint.feed?.finish()
+        if let temporaryCA = endpoint.temporaryCA { unlink(temporaryCA) }
+        await environment.shutdown()
+        if let failure {
+            StandardStreams.error("richpush: \(failure)\n")
             throw ExitCode(2)
         }
-        await environment.shutdown()
+    }
+
+    /// The push endpoint the notification center listens on, or why it does not (the status line says it;
+    /// the notification center runs either way).
+    private func startEndpoint(system: NotificationSystem, logger: Logger) async -> (
+        server: PushServer?, feed: NetworkFeed?, temporaryCA: String?, status: String?
+    ) {
+        guard !noListen, let (host, port) = Self.parseListen(listen) else { return (nil, nil, nil, nil) }
+        let caFile: OutputFile?
+        do {
+            caFile = try caOut.map { path throws(OutputFile.Failure) in try OutputFile(checking: path) }
+        } catch {
+            return (nil, nil, nil, "Not listening: cannot write the CA certificate to \(error.path): \(error.reason)")
+        }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        // The feed is made first, so no push is lost; its header names the port the server really got.
+        let feed = NetworkFeed(appState: state)
+        let server: PushServer
+        do {
+            server = try await PushServer.start(
+                configuration: PushServerConfiguration(
+                    host: host, port: port, bundleID: bundleID, unregisteredTokens: unregistered),
+                system: system, appState: { feed.appState }, logger: logger,
+                onProgress: { attributes, progress in
+                    feed.progress(pushID: attributes.id, source: Self.source(of: attributes), progress)
+                },
+                onResult: { served in
+                    feed.finished(
+                        pushID: served.apns.id, source: Self.source(of: served.apns, transport: served.transport),
+                        result: served.result,
+                        rejection: served.endpointRejection.map { "\($0.status) \($0.reason): \($0.detail)" })
+                })
+        } catch {
+            return (nil, nil, nil, "Not listening on \(shownHost):\(port): \(error)")
+        }
+        feed.listening = "listening \(shownHost):\(server.port)"
+        guard let pem = server.caCertificatePEM else { return (server, feed, nil, nil) }
+        do {
+            if let caFile {
+                try caFile.write(pem)
+                return (server, feed, nil, "Push to \(server.baseURL) (CA certificate: \(caFile.path))")
+            }
+            let temporary = try OutputFile.createTemporary(
+                prefix: "richpush-tui-ca-\(server.port)-", suffix: ".pem", text: pem)
+            return (server, feed, temporary, "Push to \(server.baseURL) (CA certificate: \(temporary))")
+        } catch {
+            return (
+                server, feed, nil,
+                "Push to \(server.baseURL); cannot write the CA certificate to \(error.path): \(error.reason)"
+            )
+        }
+    }
+
+    /// How a push is named in the list: "APNs push 1a2b3c4d…" or "FCM push".
+    static func source(of attributes: APNsAttributes, transport: Transport? = nil) -> String {
+        // FCM message IDs ("0:1700…%…") are never UUIDs, which APNs push IDs always are.
+        let isFCM = transport.map { $0 == .fcmHTTP } ?? attributes.id.contains(":")
+        if isFCM { return "FCM push" }
+        let token = TextSanitizer.singleLine(attributes.token, limit: 8)
+        return token.isEmpty ? "APNs push" : "APNs push \(token)"
     }
 
     static func makeLogger(file: String?) throws -> Logger {

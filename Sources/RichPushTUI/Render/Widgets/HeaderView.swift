@@ -1,18 +1,22 @@
 import RichPushCore
 
-/// The top line: what this is, the app state (always visible), and counts.
+/// The top line: what this is, the app state (always visible), where pushes are received, and counts.
 struct HeaderView {
     var state: TUIState
 
     func draw(in rect: Rect, on grid: inout CellGrid) {
         grid.fill(rect, style: .header)
-        let name = rect.width >= 100 ? " richpush · notification center" : " richpush"
+        let listening = state.listening.map { "   " + TextSanitizer.singleLine($0, limit: 60) } ?? ""
+        let name = rect.width >= 100 + TextWidth.of(listening) ? " richpush · notification center" : " richpush"
         var column = grid.write(name, row: rect.row, column: rect.column, style: .header)
         column = grid.write("   App state: ", row: rect.row, column: column, style: .header)
         column = grid.write(
             state.appState.rawValue.uppercased(), row: rect.row, column: column,
             style: CellStyle.header.with(bold: true))
         column = grid.write(" (f/b/c/s)", row: rect.row, column: column, style: .header)
+        if !listening.isEmpty, column + TextWidth.of(listening) <= rect.maxColumn {
+            column = grid.write(listening, row: rect.row, column: column, style: .header)
+        }
 
         let count = state.notifications.count
         var counts = "\(count) notification\(count == 1 ? "" : "s")"

@@ -36,6 +36,9 @@ struct DetailContent {
         lines += field("Shown as", shownAs, width: width)
         lines += field("App state", entry.appState.rawValue, width: width)
         lines += field("Payload", entry.file, width: width)
+        if let rejection = entry.endpointRejection {
+            lines += field("Refused", TextSanitizer.singleLine(rejection), width: width)
+        }
         var arrival = Format.timeOfDay(timeOfDay + entry.sentAt)
         if let result = entry.result { arrival += " · presented after \(Format.fixed(result.elapsed, 3)) s" }
         lines += field("Arrived", arrival, width: width)

@@ -8,6 +8,9 @@ enum NotificationSummary {
         if let failure = entry.failure {
             return StyledLine("error — \(TextSanitizer.singleLine(failure))", .danger)
         }
+        if let rejection = entry.endpointRejection {
+            return StyledLine("rejected — \(TextSanitizer.singleLine(rejection))", .danger)
+        }
         guard let result = entry.result else {
             return StyledLine(progress(of: entry, now: now, configured: configured), .accent)
         }
