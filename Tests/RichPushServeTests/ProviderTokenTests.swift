@@ -91,6 +91,20 @@ struct ProviderTokenTests {
         #expect(Self.refusal(recent.authorization) == nil)
     }
 
+    @Test("a token accepted once is still refused when it grows older than an hour, and a forged twin is not let in")
+    func acceptedTokensAreRecheckedForAge() throws {
+        let verifier = ProviderTokenVerifier(signingKey: TestKeys.signingKey)
+        let jwt = TestJWT(issuedAt: Date().addingTimeInterval(-50 * 60))
+        #expect(try verifier.check(authorization: jwt.authorization).signatureVerified)
+        // The same token again, later: served from the checked tokens, but its age is judged anew.
+        #expect(throws: ProviderTokenVerifier.Refusal.self) {
+            try verifier.check(authorization: jwt.authorization, now: Date().addingTimeInterval(11 * 60))
+        }
+        // The same claims signed with another key are a different token, checked in full.
+        let forged = TestJWT(issuedAt: Date().addingTimeInterval(-50 * 60), key: TestKeys.otherKey)
+        #expect(Self.refusal(forged.authorization, verifier) == "InvalidProviderToken")
+    }
+
     @Test("the signer richpush push uses makes tokens the verifier accepts")
     func signer() throws {
         let signer = ProviderTokenSigner(privateKey: TestKeys.key, keyID: TestKeys.keyID, teamID: TestKeys.teamID)

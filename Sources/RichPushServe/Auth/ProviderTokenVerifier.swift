@@ -1,3 +1,4 @@
+import Synchronization
 public import Crypto
 public import Foundation
 import RichPushCore
@@ -55,6 +56,9 @@ public struct ProviderTokenVerifier: Sendable {
     public static let maxAge: Double = 3600
 
     public var signingKey: SigningKey?
+    /// Tokens whose structure (and signature, with a key) were checked already: providers send one token for up
+    /// to an hour, so only its age is checked again. Shared by the copies of this verifier.
+    private let checked = CheckedTokens()
 
     public init(signingKey: SigningKey? = nil) {
         self.signingKey = signingKey
@@ -70,6 +74,10 @@ public struct ProviderTokenVerifier: Sendable {
             throw invalid("the authorization header is not \"bearer <JWT>\"")
         }
         let token = parts[1].trimmingCharacters(in: .whitespaces)
+        if let accepted = checked.lookup(token) {
+            try checkAge(of: accepted, now: now)
+            return accepted
+        }
         let segments = token.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count == 3 else { throw invalid("not a JWT: \(segments.count) parts instead of 3") }
         guard let header = Self.jsonObject(segments[0]) else { throw invalid("the JWT header is not base64url JSON") }
@@ -106,13 +114,19 @@ public struct ProviderTokenVerifier: Sendable {
             verified = true
         }
 
-        let age = now.timeIntervalSince1970 - issuedAt
+        let accepted = Accepted(keyID: keyID, teamID: teamID, issuedAt: issuedAt, signatureVerified: verified)
+        try checkAge(of: accepted, now: now)
+        checked.remember(token, accepted)
+        return accepted
+    }
+
+    private func checkAge(of accepted: Accepted, now: Date) throws(Refusal) {
+        let age = now.timeIntervalSince1970 - accepted.issuedAt
         if age > Self.maxAge {
             throw Refusal(
                 reason: .expiredProviderToken,
                 detail: "iat is \(Int(age)) s ago; APNs refuses tokens issued more than an hour ago")
         }
-        return Accepted(keyID: keyID, teamID: teamID, issuedAt: issuedAt, signatureVerified: verified)
     }
 
     private func invalid(_ detail: String) -> Refusal {
@@ -181,5 +195,22 @@ public struct ProviderTokenSigner: Sendable {
         let signature = try privateKey.signature(for: Data("\(header).\(claims)".utf8))
         let signatureBytes = derSignature ? signature.derRepresentation : signature.rawRepresentation
         return "\(header).\(claims).\(ProviderTokenVerifier.base64URLEncode(signatureBytes))"
+    }
+}
+
+/// The few provider tokens seen lately that passed every check but their age.
+private final class CheckedTokens: Sendable {
+    private static let capacity = 64
+    private let tokens = Mutex<[String: ProviderTokenVerifier.Accepted]>([:])
+
+    func lookup(_ token: String) -> ProviderTokenVerifier.Accepted? {
+        tokens.withLock { $0[token] }
+    }
+
+    func remember(_ token: String, _ accepted: ProviderTokenVerifier.Accepted) {
+        tokens.withLock { tokens in
+            if tokens.count >= Self.capacity { tokens.removeAll() }
+            tokens[token] = accepted
+        }
     }
 }
