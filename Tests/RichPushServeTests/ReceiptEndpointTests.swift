@@ -6,6 +6,7 @@ import NIOSSL
 import RichPushCore
 import RichPushNetwork
 import RichPushServe
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -157,14 +158,39 @@ struct ReceiptEndpointTests {
         }
     }
 
-    @Test("a plaintext server has no https routes for receipts to itself")
-    func plaintextHasNoRoutes() async throws {
+    @Test(
+        "the receipt router: serve's own host and port go to its sender, others elsewhere; with --plaintext a receipt to serve is refused, saying why"
+    )
+    func routing() async throws {
         try await withServer(plaintext: true) { harness in
             #expect(harness.server.receiptHostMappings.isEmpty)
+            let other = RecordingReceiptSender()
+            let router = ServerReceiptRouter(server: harness.server, own: nil, other: other)
+            let own = try #require(URL(string: "https://localhost:\(harness.server.port)/richpush/v1/receipts"))
+            await #expect(throws: ReceiptFailure.self) { try await router.send(DisplayReceipt(url: own, pushID: "1")) }
+            do {
+                _ = try await router.send(DisplayReceipt(url: own, pushID: "1"))
+            } catch let failure as ReceiptFailure {
+                #expect(failure.detail.contains("--plaintext"))
+            }
+            let elsewhere = try #require(URL(string: "https://localhost:\(harness.server.port + 1)/r"))
+            #expect(try await router.send(DisplayReceipt(url: elsewhere, pushID: "2")) == 299)
+            #expect(other.sent == [DisplayReceipt(url: elsewhere, pushID: "2")])
         }
         try await withServer { harness in
             #expect(Set(harness.server.receiptHostMappings.map(\.host)) == ["localhost", "127.0.0.1"])
             #expect(harness.server.receiptHostMappings.allSatisfy { $0.port == harness.server.port })
+            let own = RecordingReceiptSender()
+            let other = RecordingReceiptSender()
+            let router = ServerReceiptRouter(server: harness.server, own: own, other: other)
+            for host in ["127.0.0.1", "LOCALHOST"] {
+                let url = try #require(URL(string: "https://\(host):\(harness.server.port)/richpush/v1/receipts"))
+                _ = try await router.send(DisplayReceipt(url: url, pushID: host))
+            }
+            // Port 443 on localhost is someone else's server, not serve.
+            _ = try await router.send(DisplayReceipt(url: URL(string: "https://localhost/receipts")!, pushID: "x"))
+            #expect(own.sent.map(\.pushID) == ["127.0.0.1", "LOCALHOST"])
+            #expect(other.sent.map(\.pushID) == ["x"])
         }
     }
 
@@ -221,5 +247,16 @@ extension JSONValue {
     fileprivate var arrayValue: [JSONValue]? {
         if case .array(let elements) = self { return elements }
         return nil
+    }
+}
+
+/// Records the receipts it is given and answers 299, to tell routes apart.
+final class RecordingReceiptSender: ReceiptSending {
+    private let receipts = Mutex<[DisplayReceipt]>([])
+    var sent: [DisplayReceipt] { receipts.withLock { $0 } }
+
+    func send(_ receipt: DisplayReceipt) async throws -> Int {
+        receipts.withLock { $0.append(receipt) }
+        return 299
     }
 }

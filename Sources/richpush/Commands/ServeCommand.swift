@@ -160,7 +160,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         // `https://localhost:PORT/richpush/v1/receipts` reaches this server, trusting its CA for it only. With
-        // --plaintext there is no https here, so such receipts are refused as not https.
+        // --plaintext there is no https here, so such receipts are refused, saying why.
         var ownReceiptSender: HTTPSReceiptSender?
         if !server.receiptHostMappings.isEmpty {
             do {
@@ -174,9 +174,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         receiptSender.bind(
-            ownReceiptSender.map {
-                ServerReceiptRouter(server: server, own: $0, other: environment.receiptSender)
-            } ?? environment.receiptSender)
+            ServerReceiptRouter(server: server, own: ownReceiptSender, other: environment.receiptSender))
 
         var caPath: String?
         var temporaryCA: String?
