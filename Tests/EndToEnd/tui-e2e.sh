@@ -371,6 +371,12 @@ else
 fi
 wait_for "the pushed notification arrives in the TUI, named by its token" "APNs push 0123456"
 wait_for "the pushed notification arrives with its image" "png 640x480"
+keys Tab
+press Enter "the pushed notification's detail opens" "Notification detail"
+wait_for "the detail lists the request's topic" "Topic       com.example.app"
+wait_for "the detail says the provider token's signature was not verified" "signature not verified"
+keys Escape
+wait_gone "Esc closes the pushed notification's detail" "Notification detail"
 "$BIN" push "$LIBRARY/rich/png-background.json" --to "https://127.0.0.1:$PORT" --cacert "$CA" \
     --topic com.other.app > "$WORK/push-2.out" 2>&1
 push_status=$?

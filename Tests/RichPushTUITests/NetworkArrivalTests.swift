@@ -107,6 +107,27 @@ import Testing
         #expect(effects == [.discardAttachments([Fixtures.catAttachment.file])], "its image file is removed")
     }
 
+    @Test func theDetailListsWhatTheRequestSaid() {
+        var state = Fixtures.state()
+        let source = PushSource(
+            name: "APNs push 0a1b2c3…",
+            details: [
+                .init("Topic", "com.example.app"), .init("Push type", "alert"),
+                .init("Auth", "ES256 token of team T, key K: signature not verified (no --auth-key)"),
+            ])
+        _ = reduce(
+            &state, .networkPushProgress(pushID: Self.pushID, source: source, .limits(Fixtures.configuredLimits)))
+        _ = reduce(
+            &state, .networkPushFinished(pushID: Self.pushID, source: source, Fixtures.richResult(), rejection: nil))
+        let detail = DetailContent(
+            entry: state.notifications[0], configuredLimits: Fixtures.configuredLimits, timeOfDay: 0
+        ).lines(width: 100).map(\.text)
+        #expect(detail.contains("Request"))
+        #expect(detail.contains("  Topic       com.example.app"))
+        #expect(detail.contains("  Push type   alert"))
+        #expect(detail.contains { $0.contains("signature not verified") })
+    }
+
     @Test func theHeaderShowsWhereThePushesAreReceived() {
         var state = Fixtures.state()
         state.listening = "listening 127.0.0.1:2197"

@@ -34,13 +34,13 @@ public final class NetworkFeed: Sendable {
     /// The app state on screen now: the state a push arriving now is delivered in.
     public var appState: AppState { currentAppState.withLock { $0 } }
 
-    /// News of an accepted push in flight; the first for `pushID` lists it as `source` (e.g. "APNs push 1f2e…").
-    public func progress(pushID: String, source: String, _ progress: DeliveryProgress) {
+    /// News of an accepted push in flight; the first for `pushID` lists it, named by `source` (e.g. "APNs push 1f2e…").
+    public func progress(pushID: String, source: PushSource, _ progress: DeliveryProgress) {
         continuation.yield(.networkPushProgress(pushID: pushID, source: source, progress))
     }
 
     /// The end of a push: its result, or for a request the endpoint refused, why (e.g. "BadTopic: …").
-    public func finished(pushID: String, source: String, result: DeliveryResult, rejection: String? = nil) {
+    public func finished(pushID: String, source: PushSource, result: DeliveryResult, rejection: String? = nil) {
         continuation.yield(.networkPushFinished(pushID: pushID, source: source, result, rejection: rejection))
     }
 

@@ -37,11 +37,11 @@ enum Action: Equatable, Sendable {
     case exportFinished(Result<String, ExportError>)
 
     // Pushes arriving over the network (the APNs and FCM endpoints), named by their push ID
-    /// News of a push in flight; the first for a push ID puts a new notification on top, named `source`.
-    case networkPushProgress(pushID: String, source: String, DeliveryProgress)
+    /// News of a push in flight; the first for a push ID puts a new notification on top, named by `source`.
+    case networkPushProgress(pushID: String, source: PushSource, DeliveryProgress)
     /// A push came to its end: delivered (its notification finishes), or refused by the endpoint
     /// (`rejection` says why, e.g. "BadTopic: …") and listed as a rejected notification.
-    case networkPushFinished(pushID: String, source: String, DeliveryResult, rejection: String?)
+    case networkPushFinished(pushID: String, source: PushSource, DeliveryResult, rejection: String?)
 }
 
 /// Why the payload folder could not be listed, as the footer shows it.

@@ -9,6 +9,8 @@ struct NotificationEntry: Equatable, Sendable, Identifiable {
     var appState: AppState
     /// Seconds since the UI started, when the payload was sent.
     var sentAt: Double
+    /// For a push that arrived over the network, what its request said (topic, push type, …).
+    var request: [PushSource.Detail] = []
     /// The alert text decoded when sending, shown while the extension still runs.
     var preview: NotificationContent?
     /// The limits this notification is delivered under (its payload's own settings applied), as the

@@ -105,7 +105,7 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
             entry.events = result.timeline
         }
         state.status =
-            "Refused \(TextSanitizer.singleLine(source, limit: 40)): \(TextSanitizer.singleLine(rejection, limit: 80))"
+            "Refused \(TextSanitizer.singleLine(source.name, limit: 40)): \(TextSanitizer.singleLine(rejection, limit: 80))"
     case .toggleHelp:
         state.isHelpVisible.toggle()
     case .back:
@@ -240,14 +240,16 @@ private func send(_ state: inout TUIState) -> [Effect] {
 }
 
 /// A push that arrived over the network goes on top, in flight; the selected row stays selected.
-private func arriveFromNetwork(_ state: inout TUIState, source: String, appState: AppState) -> Int {
+private func arriveFromNetwork(_ state: inout TUIState, source: PushSource, appState: AppState) -> Int {
     let id = state.nextID
     state.nextID += 1
     keepingSelection(&state) { state in
         state.notifications.insert(
-            NotificationEntry(id: id, file: source, appState: appState, sentAt: state.now), at: 0)
+            NotificationEntry(
+                id: id, file: source.name, appState: appState, sentAt: state.now, request: source.details),
+            at: 0)
     }
-    state.status = "Received \(TextSanitizer.singleLine(source, limit: 40)) (app \(appState.rawValue))"
+    state.status = "Received \(TextSanitizer.singleLine(source.name, limit: 40)) (app \(appState.rawValue))"
     return id
 }
 

@@ -201,13 +201,24 @@ struct TUICommand: AsyncParsableCommand {
         }
     }
 
-    /// How a push is named in the list: "APNs push 1a2b3c4d…" or "FCM push".
-    static func source(of attributes: APNsAttributes, transport: Transport? = nil) -> String {
+    /// How a push is named in the list ("APNs push 1a2b3c4…" or "FCM push"), and what its request said.
+    static func source(of attributes: APNsAttributes, transport: Transport? = nil) -> PushSource {
         // FCM message IDs ("0:1700…%…") are never UUIDs, which APNs push IDs always are.
         let isFCM = transport.map { $0 == .fcmHTTP } ?? attributes.id.contains(":")
-        if isFCM { return "FCM push" }
         let token = TextSanitizer.singleLine(attributes.token, limit: 8)
-        return token.isEmpty ? "APNs push" : "APNs push \(token)"
+        let name = isFCM ? "FCM push" : token.isEmpty ? "APNs push" : "APNs push \(token)"
+        var details = [
+            PushSource.Detail("Endpoint", isFCM ? "FCM HTTP v1" : "APNs provider API (HTTP/2)"),
+            PushSource.Detail(isFCM ? "Message" : "apns-id", attributes.id),
+        ]
+        if !attributes.token.isEmpty { details.append(.init("Token", attributes.token)) }
+        if let topic = attributes.topic { details.append(.init(isFCM ? "Target" : "Topic", topic)) }
+        if let pushType = attributes.pushType { details.append(.init("Push type", pushType)) }
+        if let priority = attributes.priority { details.append(.init("Priority", "\(priority)")) }
+        if let expiration = attributes.expiration { details.append(.init("Expiration", "\(expiration)")) }
+        if let collapseID = attributes.collapseID { details.append(.init("Collapse ID", collapseID)) }
+        if let auth = attributes.auth { details.append(.init("Auth", auth)) }
+        return PushSource(name: name, details: details)
     }
 
     static func makeLogger(file: String?) throws -> Logger {

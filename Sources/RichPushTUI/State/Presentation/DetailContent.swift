@@ -55,6 +55,12 @@ struct DetailContent {
                 width: width)
         }
 
+        if !entry.request.isEmpty {
+            lines.append(StyledLine(""))
+            lines.append(section("Request"))
+            for detail in entry.request { lines += field(detail.label, detail.value, width: width) }
+        }
+
         if let result = entry.result {
             let said = Self.attributes(of: result)
             if !said.isEmpty {
