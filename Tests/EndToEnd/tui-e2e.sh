@@ -353,7 +353,9 @@ free_port() {
 }
 PORT=$(free_port)
 CA="$WORK/tui-ca.pem"
-launch --state background --listen "127.0.0.1:$PORT" --ca-out "'$CA'" --bundle-id com.example.app
+# Long limits, so a push still downloading at q would hold the exit for most of a minute if quitting waited.
+launch --state background --listen "127.0.0.1:$PORT" --ca-out "'$CA'" --bundle-id com.example.app \
+    --download-timeout 50s --extension-budget 55s
 wait_for "the header shows the address pushes are received on" "listening 127.0.0.1:$PORT"
 wait_for "the status line names the CA certificate" "CA certificate: $CA"
 if [ -s "$CA" ] && grep -q "BEGIN CERTIFICATE" "$CA"; then
@@ -386,7 +388,12 @@ else
     fail "a push for another app's topic is refused to the sender (exit $push_status: $(tr '\n' ' ' < "$WORK/push-2.out"))"
 fi
 wait_for_line "the refused push is listed as rejected with Apple's reason" "rejected — 400 (BadTopic|DeviceTokenNotForTopic|TopicDisallowed)"
-press q "q exits the listening TUI with status 0" "EXIT=0"
+printf '%s\n' '{"aps":{"alert":{"title":"Slow image","body":"still downloading at q"},"mutable-content":1},' \
+    '"fcm_options":{"image":"https://fixtures.richpush.test/cat.png?delay=50s"}}' > "$WORK/slow-push.json"
+"$BIN" push "$WORK/slow-push.json" --to "https://127.0.0.1:$PORT" --cacert "$CA" --topic com.example.app \
+    > /dev/null 2>&1
+wait_for "a push whose image is slow is in flight" "left of 55 s budget"
+press q "q exits the listening TUI with status 0 without waiting for the push in flight" "EXIT=0"
 if "$BIN" push "$LIBRARY/rich/png-background.json" --to "https://127.0.0.1:$PORT" --cacert "$CA" \
     > /dev/null 2>&1; then
     fail "after q nothing listens on the port any more"

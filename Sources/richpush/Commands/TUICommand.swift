@@ -140,14 +140,35 @@ struct TUICommand: AsyncParsableCommand {
         } catch {
             failure = error
         }
-        await endpoint.server?.shutdown(grace: .seconds(1))
+        // Quitting does not wait for pushes still in flight (an image may take the whole extension budget):
+        // the server stops accepting, the downloader stops, and what is left is given two seconds.
+        let stopping = endpoint.server.map { server in Task { await server.shutdown(grace: .seconds(1)) } }
+        await Self.wait(for: stopping, atMost: .seconds(1))
         endpoint.feed?.finish()
         if let temporaryCA = endpoint.temporaryCA { unlink(temporaryCA) }
         await environment.shutdown()
+        await Self.wait(for: stopping, atMost: .seconds(2))
         if let failure {
             StandardStreams.error("richpush: \(failure)\n")
             throw ExitCode(2)
         }
+    }
+
+    /// Returns when `task` ended or `limit` passed, whichever comes first.
+    private static func wait(for task: Task<Void, Never>?, atMost limit: Duration) async {
+        guard let task else { return }
+        let (ended, end) = AsyncStream.makeStream(of: Void.self)
+        let waiter = Task {
+            await task.value
+            end.finish()
+        }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            end.finish()
+        }
+        for await _ in ended {}
+        waiter.cancel()
+        timer.cancel()
     }
 
     /// The push endpoint the notification center listens on, or why it does not (the status line says it;
