@@ -388,6 +388,17 @@ else
     fail "a push for another app's topic is refused to the sender (exit $push_status: $(tr '\n' ' ' < "$WORK/push-2.out"))"
 fi
 wait_for_line "the refused push is listed as rejected with Apple's reason" "rejected — 400 (BadTopic|DeviceTokenNotForTopic|TopicDisallowed)"
+FCM_PAYLOAD=$(find_payload fcm-v1-message.json)
+if [ -n "$FCM_PAYLOAD" ]; then
+    if "$BIN" push "$PAYLOADS/$FCM_PAYLOAD" --to "https://127.0.0.1:$PORT" --cacert "$CA" > "$WORK/push-3.out" 2>&1; then
+        pass "an FCM HTTP v1 message pushed into the TUI is accepted"
+    else
+        fail "an FCM HTTP v1 message pushed into the TUI is accepted ($(tr '\n' ' ' < "$WORK/push-3.out"))"
+    fi
+    wait_for "the FCM message arrives, named as an FCM push" "FCM push · background"
+else
+    echo "# skipped the FCM push: fcm-v1-message.json not found under $PAYLOADS"
+fi
 printf '%s\n' '{"aps":{"alert":{"title":"Slow image","body":"still downloading at q"},"mutable-content":1},' \
     '"fcm_options":{"image":"https://fixtures.richpush.test/cat.png?delay=50s"}}' > "$WORK/slow-push.json"
 "$BIN" push "$WORK/slow-push.json" --to "https://127.0.0.1:$PORT" --cacert "$CA" --topic com.example.app \
