@@ -128,6 +128,28 @@ import Testing
         #expect(detail.contains { $0.contains("signature not verified") })
     }
 
+    @Test func aFloodOfPushesKeepsTheNewestAndDropsTheOldestWithTheirImages() {
+        var state = Fixtures.state()
+        state.capacity = 3
+        _ = reduce(
+            &state, .networkPushProgress(pushID: "in-flight", source: "APNs push 1", .limits(Fixtures.configuredLimits))
+        )
+        var discarded: [Effect] = []
+        for number in 2...6 {
+            var result = Fixtures.richResult()
+            result.attachment?.file = "/tmp/richpush-test/\(number)/cat.png"
+            discarded += reduce(
+                &state,
+                .networkPushFinished(
+                    pushID: "p\(number)", source: .init(name: "APNs push \(number)"), result, rejection: nil))
+        }
+        #expect(state.notifications.map(\.file) == ["APNs push 6", "APNs push 5", "APNs push 1"], "in flight: kept")
+        #expect(state.droppedCount == 3)
+        #expect(discarded == (2...4).map { .discardAttachments(["/tmp/richpush-test/\($0)/cat.png"]) })
+        let header = render(state, size: Fixtures.size).text.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(header.contains("3 older dropped"))
+    }
+
     @Test func theHeaderShowsWhereThePushesAreReceived() {
         var state = Fixtures.state()
         state.listening = "listening 127.0.0.1:2197"

@@ -76,7 +76,7 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
                 notificationID: id, title: result.content.title, subtitle: result.content.subtitle,
                 body: result.content.body, until: state.now + Banner.duration)
         }
-        return discardingAttachments(of: replaced.map(\.result))
+        return discardingAttachments(of: replaced.map(\.result)) + trimToCapacity(&state)
     case .deliveryFailed(let id, let message):
         update(id, in: &state) { $0.failure = message }
     case .networkPushProgress(let pushID, let source, let progress):
@@ -106,6 +106,7 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
         }
         state.status =
             "Refused \(TextSanitizer.singleLine(source.name, limit: 40)): \(TextSanitizer.singleLine(rejection, limit: 80))"
+        return trimToCapacity(&state)
     case .toggleHelp:
         state.isHelpVisible.toggle()
     case .back:
@@ -237,6 +238,25 @@ private func send(_ state: inout TUIState) -> [Effect] {
     state.notificationSelection = 0
     state.status = "Sent \(file) (app \(state.appState.rawValue))"
     return [.deliver(id: id, file: file, appState: state.appState)]
+}
+
+/// Keeps the newest `state.capacity` notifications (a backend can push thousands): the oldest finished ones
+/// go, with their image files; notifications in flight stay until they finish.
+private func trimToCapacity(_ state: inout TUIState) -> [Effect] {
+    let excess = state.notifications.count - state.capacity
+    guard excess > 0 else { return [] }
+    var removed: [NotificationEntry] = []
+    keepingSelection(&state) { state in
+        var index = state.notifications.count - 1
+        while removed.count < excess, index >= 0 {
+            if !state.notifications[index].isInFlight { removed.append(state.notifications.remove(at: index)) }
+            index -= 1
+        }
+    }
+    if let detailID = state.detailID, removed.contains(where: { $0.id == detailID }) { state.detailID = nil }
+    if let banner = state.banner, removed.contains(where: { $0.id == banner.notificationID }) { state.banner = nil }
+    state.droppedCount += removed.count
+    return discardingAttachments(of: removed.map(\.result))
 }
 
 /// A push that arrived over the network goes on top, in flight; the selected row stays selected.

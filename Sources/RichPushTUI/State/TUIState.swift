@@ -39,6 +39,10 @@ struct TUIState: Equatable, Sendable {
     var nextID = 1
     /// What the header says about the push endpoint, e.g. "listening 127.0.0.1:2197"; nil when not listening.
     var listening: String?
+    /// How many finished notifications are kept, newest first; older ones are dropped.
+    var capacity = 1000
+    /// Notifications dropped to keep `capacity`.
+    var droppedCount = 0
     /// The notification of each push in flight that arrived over the network, by push ID.
     var networkPushes: [String: Int] = [:]
     var isQuitting = false

@@ -22,10 +22,14 @@ struct HeaderView {
         var counts = "\(count) notification\(count == 1 ? "" : "s")"
         let inFlight = state.inFlightCount
         if inFlight > 0 { counts += " · \(inFlight) in flight" }
-        let right = "\(counts) · ? help "
-        let rightWidth = TextWidth.of(right)
-        if column + 2 + rightWidth <= rect.maxColumn {
-            grid.write(right, row: rect.row, column: rect.maxColumn - rightWidth, style: .header)
+        if state.droppedCount > 0 { counts += " · \(state.droppedCount) older dropped" }
+        // The counts, with the help hint when there is room for both.
+        for right in ["\(counts) · ? help ", "\(counts) "] {
+            let rightWidth = TextWidth.of(right)
+            if column + 2 + rightWidth <= rect.maxColumn {
+                grid.write(right, row: rect.row, column: rect.maxColumn - rightWidth, style: .header)
+                break
+            }
         }
     }
 }
