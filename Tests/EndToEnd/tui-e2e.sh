@@ -452,5 +452,35 @@ else
     echo "# skipped the busy-port check: no python3 to hold a port"
 fi
 
+# 20. With --auth-key the provider token's signature is verified: a push signed with that key is accepted and
+# its detail says so; one signed with a throwaway key is listed as rejected.
+if command -v openssl >/dev/null 2>&1 \
+    && openssl ecparam -name prime256v1 -genkey -noout 2>/dev/null \
+        | openssl pkcs8 -topk8 -nocrypt -out "$WORK/AuthKey_ABC123DEFG.p8" 2>/dev/null; then
+    PORT=$(free_port)
+    launch --state background --listen "127.0.0.1:$PORT" --ca-out "'$CA'" \
+        --auth-key "'$WORK/AuthKey_ABC123DEFG.p8'" --key-id ABC123DEFG --team-id TEAM123456
+    wait_for "the TUI with --auth-key listens" "listening 127.0.0.1:$PORT"
+    if "$BIN" push "$LIBRARY/rich/png-background.json" --to "https://127.0.0.1:$PORT" --cacert "$CA" \
+        --topic com.example.app --auth-key "$WORK/AuthKey_ABC123DEFG.p8" --key-id ABC123DEFG --team-id TEAM123456 \
+        > "$WORK/push-4.out" 2>&1; then
+        pass "a push signed with the team's key is accepted"
+    else
+        fail "a push signed with the team's key is accepted ($(tr '\n' ' ' < "$WORK/push-4.out"))"
+    fi
+    wait_for "the signed push arrives with its image" "png 640x480"
+    keys Tab
+    press Enter "the signed push's detail opens" "Notification detail"
+    wait_for "the detail says the signature was verified" "signature verified"
+    keys Escape
+    wait_gone "Esc closes the signed push's detail" "Notification detail"
+    "$BIN" push "$LIBRARY/rich/png-background.json" --to "https://127.0.0.1:$PORT" --cacert "$CA" \
+        --topic com.example.app > /dev/null 2>&1
+    wait_for "a push signed with another key is listed as rejected" "rejected — 403 InvalidProviderToken"
+    press q "q exits the TUI with --auth-key with status 0" "EXIT=0"
+else
+    echo "# skipped the --auth-key check: openssl could not make a P-256 key"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -68,11 +68,29 @@ struct TUICommand: AsyncParsableCommand {
         help: ArgumentHelp("Answer pushes to TOKEN with 410 Unregistered (repeatable).", valueName: "TOKEN"))
     var unregistered: [String] = []
 
+    @Option(
+        name: .customLong("auth-key"),
+        help: ArgumentHelp(
+            "The team's AuthKey_KEYID.p8: provider token signatures are verified (with --key-id and --team-id).",
+            valueName: "FILE"))
+    var authKey: String?
+
+    @Option(name: .customLong("key-id"), help: ArgumentHelp("The key ID of --auth-key.", valueName: "K"))
+    var keyID: String?
+
+    @Option(name: .customLong("team-id"), help: ArgumentHelp("The team ID of --auth-key.", valueName: "T"))
+    var teamID: String?
+
     @OptionGroup var delivery: DeliveryOptions
 
     func validate() throws {
+        let keyOptions = [authKey, keyID, teamID].compactMap { $0 }
+        if !keyOptions.isEmpty, keyOptions.count != 3 {
+            throw ValidationError("--auth-key, --key-id and --team-id go together")
+        }
         if noListen {
             if caOut != nil { throw ValidationError("--no-listen has no certificate: drop --ca-out") }
+            if authKey != nil { throw ValidationError("--no-listen checks no provider tokens: drop --auth-key") }
             return
         }
         guard Self.parseListen(listen) != nil else {
@@ -105,6 +123,7 @@ struct TUICommand: AsyncParsableCommand {
             )
             throw ExitCode(2)
         }
+        let signingKey = try loadSigningKey()
         let logger: Logger
         do {
             logger = try Self.makeLogger(file: log)
@@ -128,7 +147,7 @@ struct TUICommand: AsyncParsableCommand {
         let system = NotificationSystem(
             downloader: environment.downloader, configuration: configuration, logger: logger,
             receiptSender: environment.receiptSender)
-        let endpoint = await startEndpoint(system: system, logger: logger)
+        let endpoint = await startEndpoint(system: system, signingKey: signingKey, logger: logger)
         let app = NotificationCenterApp(
             library: PayloadLibrary(root: payloads),
             delivering: PayloadSettingsDelivery(system: system, store: environment.store),
@@ -154,6 +173,25 @@ struct TUICommand: AsyncParsableCommand {
         }
     }
 
+    /// The `--auth-key` to verify provider token signatures with; a key that cannot be read is a usage error.
+    private func loadSigningKey() throws -> ProviderTokenVerifier.SigningKey? {
+        guard !noListen, let authKey, let keyID, let teamID else { return nil }
+        let pem: String
+        do {
+            pem = try String(contentsOfFile: authKey, encoding: .utf8)
+        } catch {
+            StandardStreams.error(
+                "richpush: cannot read the auth key \(authKey): \((error as NSError).localizedDescription)\n")
+            throw ExitCode(2)
+        }
+        do {
+            return try ProviderTokenVerifier.SigningKey(p8: pem, keyID: keyID, teamID: teamID)
+        } catch {
+            StandardStreams.error("richpush: \(authKey) is not a P-256 private key in PEM (an AuthKey_KEYID.p8 file)\n")
+            throw ExitCode(2)
+        }
+    }
+
     /// Returns when `task` ended or `limit` passed, whichever comes first.
     private static func wait(for task: Task<Void, Never>?, atMost limit: Duration) async {
         guard let task else { return }
@@ -173,7 +211,9 @@ struct TUICommand: AsyncParsableCommand {
 
     /// The push endpoint the notification center listens on, or why it does not (the status line says it;
     /// the notification center runs either way).
-    private func startEndpoint(system: NotificationSystem, logger: Logger) async -> (
+    private func startEndpoint(
+        system: NotificationSystem, signingKey: ProviderTokenVerifier.SigningKey?, logger: Logger
+    ) async -> (
         server: PushServer?, feed: NetworkFeed?, temporaryCA: String?, status: String?
     ) {
         guard !noListen, let (host, port) = Self.parseListen(listen) else { return (nil, nil, nil, nil) }
@@ -190,7 +230,8 @@ struct TUICommand: AsyncParsableCommand {
         do {
             server = try await PushServer.start(
                 configuration: PushServerConfiguration(
-                    host: host, port: port, bundleID: bundleID, unregisteredTokens: unregistered),
+                    host: host, port: port, bundleID: bundleID, unregisteredTokens: unregistered,
+                    signingKey: signingKey),
                 system: system, appState: { feed.appState }, logger: logger,
                 onProgress: { attributes, progress in
                     feed.progress(pushID: attributes.id, source: Self.source(of: attributes), progress)
