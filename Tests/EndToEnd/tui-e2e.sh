@@ -358,6 +358,10 @@ launch --state background --listen "127.0.0.1:$PORT" --ca-out "'$CA'" --bundle-i
     --download-timeout 50s --extension-budget 55s
 wait_for "the header shows the address pushes are received on" "listening 127.0.0.1:$PORT"
 wait_for "the status line names the CA certificate" "CA certificate: $CA"
+press '?' "the help overlay opens in the listening TUI" "Keys · Esc or ? to close"
+wait_for "the help names the CA certificate to trust" "CA certificate (curl --cacert): $CA"
+keys Escape
+wait_gone "Esc closes the help in the listening TUI" "Keys · Esc or ? to close"
 if [ -s "$CA" ] && grep -q "BEGIN CERTIFICATE" "$CA"; then
     pass "--ca-out wrote the CA certificate"
 else

@@ -150,6 +150,18 @@ import Testing
         #expect(header.contains("3 older dropped"))
     }
 
+    @Test func theHelpSaysWhereToPushAndWhichCAToTrust() {
+        var state = Fixtures.state()
+        state.endpointHelp = [
+            "Pushes: APNs POST https://localhost:2197/3/device/<token>", "CA certificate (curl --cacert): /tmp/ca.pem",
+        ]
+        _ = reduce(&state, .toggleHelp)
+        let text = render(state, size: Fixtures.size).text
+        #expect(text.contains("Pushes: APNs POST https://localhost:2197/3/device/<token>"))
+        #expect(text.contains("CA certificate (curl --cacert): /tmp/ca.pem"))
+        #expect(text.contains("quit and restore the terminal"), "the keys are still listed")
+    }
+
     @Test func theHeaderShowsWhereThePushesAreReceived() {
         var state = Fixtures.state()
         state.listening = "listening 127.0.0.1:2197"

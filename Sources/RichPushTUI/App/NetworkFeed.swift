@@ -14,12 +14,14 @@ import Synchronization
 /// ```
 public final class NetworkFeed: Sendable {
     private let header: Mutex<String?>
+    private let helpLines: Mutex<[String]>
     let actions: AsyncStream<Action>
     private let continuation: AsyncStream<Action>.Continuation
     private let currentAppState: Mutex<AppState>
 
     public init(appState: AppState, listening: String? = nil) {
         header = Mutex(listening)
+        helpLines = Mutex([])
         currentAppState = Mutex(appState)
         (actions, continuation) = AsyncStream.makeStream(of: Action.self)
     }
@@ -29,6 +31,12 @@ public final class NetworkFeed: Sendable {
     public var listening: String? {
         get { header.withLock { $0 } }
         set { header.withLock { $0 = newValue } }
+    }
+
+    /// What the help overlay says about the endpoint, e.g. its URL and the CA certificate's path.
+    public var help: [String] {
+        get { helpLines.withLock { $0 } }
+        set { helpLines.withLock { $0 = newValue } }
     }
 
     /// The app state on screen now: the state a push arriving now is delivered in.

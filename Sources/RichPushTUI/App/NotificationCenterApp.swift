@@ -83,6 +83,7 @@ public struct NotificationCenterApp: Sendable {
             appState: initialState, configuredLimits: EffectiveLimits(configuration), libraryRoot: library.root,
             size: terminal.size, startTimeOfDay: LocalTime.secondsSinceMidnight())
         state.listening = network?.listening
+        state.endpointHelp = network?.help ?? []
         state.status = initialStatus
         let loop = NotificationCenterLoop(
             terminal: terminal, library: library, delivering: delivering, state: state,

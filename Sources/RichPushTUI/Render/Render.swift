@@ -19,7 +19,7 @@ func render(_ state: TUIState, size: TerminalSize) -> CellGrid {
         BannerView(banner: banner, now: state.now).draw(in: layout.body, on: &grid)
     }
     if state.isHelpVisible {
-        HelpOverlay().draw(in: layout.body, on: &grid)
+        HelpOverlay(endpoint: state.endpointHelp).draw(in: layout.body, on: &grid)
     }
     return grid
 }

@@ -39,6 +39,8 @@ struct TUIState: Equatable, Sendable {
     var nextID = 1
     /// What the header says about the push endpoint, e.g. "listening 127.0.0.1:2197"; nil when not listening.
     var listening: String?
+    /// What the help overlay says about the push endpoint (its URL, the CA certificate's path).
+    var endpointHelp: [String] = []
     /// How many finished notifications are kept, newest first; older ones are dropped.
     var capacity = 1000
     /// Notifications dropped to keep `capacity`.

@@ -246,14 +246,20 @@ struct TUICommand: AsyncParsableCommand {
             return (nil, nil, nil, "Not listening on \(shownHost):\(port): \(error)")
         }
         feed.listening = "listening \(shownHost):\(server.port)"
+        feed.help = [
+            "Pushes: APNs POST \(server.baseURL)/3/device/<token>",
+            "        FCM POST \(server.baseURL)/v1/projects/<project>/messages:send",
+        ]
         guard let pem = server.caCertificatePEM else { return (server, feed, nil, nil) }
         do {
             if let caFile {
                 try caFile.write(pem)
+                feed.help.append("CA certificate (curl --cacert): \(caFile.path)")
                 return (server, feed, nil, "Push to \(server.baseURL) (CA certificate: \(caFile.path))")
             }
             let temporary = try OutputFile.createTemporary(
                 prefix: "richpush-tui-ca-\(server.port)-", suffix: ".pem", text: pem)
+            feed.help.append("CA certificate (curl --cacert): \(temporary), removed on exit")
             return (server, feed, temporary, "Push to \(server.baseURL) (CA certificate: \(temporary))")
         } catch {
             return (

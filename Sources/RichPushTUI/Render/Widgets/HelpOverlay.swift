@@ -1,5 +1,10 @@
-/// Every key, in a box over the screen.
+import RichPushCore
+
+/// Every key, in a box over the screen, then where pushes are received (when the notification center listens).
 struct HelpOverlay {
+    /// Lines about the push endpoint, e.g. its URL and CA certificate; sanitised when drawn.
+    var endpoint: [String] = []
+
     static let keys: [(keys: String, meaning: String)] = [
         ("f", "app in the foreground (plain banner, no extension)"),
         ("b", "app in the background"),
@@ -22,9 +27,13 @@ struct HelpOverlay {
 
     func draw(in body: Rect, on grid: inout CellGrid) {
         let keyWidth = Self.keys.map { TextWidth.of($0.keys) }.max() ?? 0
-        let lines = Self.keys.map { entry in
+        var lines = Self.keys.map { entry in
             "  " + entry.keys + String(repeating: " ", count: keyWidth - TextWidth.of(entry.keys)) + "   "
                 + entry.meaning
+        }
+        if !endpoint.isEmpty {
+            lines.append("")
+            lines += endpoint.map { "  " + TextSanitizer.singleLine($0) }
         }
         let width = min(body.width - 2, (lines.map { TextWidth.of($0) }.max() ?? 0) + 4)
         let rect = body.centered(width: width, height: lines.count + 4)
