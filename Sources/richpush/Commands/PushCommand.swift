@@ -13,7 +13,7 @@ struct PushCommand: AsyncParsableCommand {
             topic unless --topic is given), FCM HTTP v1 bodies ({"message": …}) to \
             POST /v1/projects/<project>/messages:send. Prints the answer for each file: status, apns-id or message \
             name, reason. Exit 0 when every push was accepted, 1 otherwise, 2 for usage errors or when no \
-            richpush answers at --to.
+            richpush answers at --to. Provider tokens are signed with --auth-key, else with a throwaway key that a             richpush without --auth-key accepts.
 
             Example:
               richpush serve --ca-out ca.pem &
@@ -48,26 +48,11 @@ struct PushCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The FCM project in the message URL.", valueName: "P"))
     var project: String = "richpush"
 
-    @Option(
-        name: .customLong("auth-key"),
-        help: ArgumentHelp(
-            "Sign provider tokens with this AuthKey_KEYID.p8 (with --key-id and --team-id); default: a throwaway key that richpush serve without --auth-key accepts.",
-            valueName: "FILE"))
-    var authKey: String?
-
-    @Option(name: .customLong("key-id"), help: ArgumentHelp("The key ID of --auth-key.", valueName: "K"))
-    var keyID: String?
-
-    @Option(name: .customLong("team-id"), help: ArgumentHelp("The team ID of --auth-key.", valueName: "T"))
-    var teamID: String?
+    @OptionGroup var providerKey: ProviderKeyOptions
 
     static let defaultToken = String(repeating: "0123456789abcdef", count: 4)
 
     func validate() throws {
-        let keyOptions = [authKey, keyID, teamID].compactMap { $0 }
-        if !keyOptions.isEmpty, keyOptions.count != 3 {
-            throw ValidationError("--auth-key, --key-id and --team-id go together")
-        }
         guard let url = URL(string: to), ["https", "http"].contains(url.scheme ?? ""), url.host != nil else {
             throw ValidationError("--to must be a URL like https://127.0.0.1:2197")
         }
@@ -171,18 +156,14 @@ struct PushCommand: AsyncParsableCommand {
         return parts.joined(separator: "  ")
     }
 
+    /// The `--auth-key` to sign provider tokens with, else a throwaway key that an emulator without
+    /// `--auth-key` accepts.
     private func loadSigner() -> ProviderTokenSigner {
-        guard let authKey, let keyID, let teamID else { return .throwaway() }
-        let pem: String
-        do {
-            pem = try String(contentsOfFile: authKey, encoding: .utf8)
-        } catch {
-            Self.fail("cannot read the auth key \(authKey): \((error as NSError).localizedDescription)")
-        }
+        guard let (pem, keyID, teamID) = providerKey.pem(orFail: { Self.fail($0) }) else { return .throwaway() }
         do {
             return try ProviderTokenSigner(p8: pem, keyID: keyID, teamID: teamID)
         } catch {
-            Self.fail("\(authKey) is not a P-256 private key in PEM (an AuthKey_KEYID.p8 file)")
+            Self.fail("\(providerKey.authKey ?? "") is not a P-256 private key in PEM (an AuthKey_KEYID.p8 file)")
         }
     }
 

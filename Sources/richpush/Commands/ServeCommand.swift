@@ -47,39 +47,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "TCP port (0 picks a free one).")
     var port: Int = PushServerConfiguration.defaultPort
 
-    @Option(
-        name: .customLong("ca-out"),
-        help: ArgumentHelp(
-            "Write the CA certificate (PEM) to FILE, for curl --cacert and provider libraries (default: a temporary file removed on exit).",
-            valueName: "FILE"))
-    var caOut: String?
+    @OptionGroup var endpoint: EndpointOptions
 
     @Flag(help: "Serve HTTP/2 without TLS (prior knowledge, h2c), for clients whose trust store cannot be changed.")
     var plaintext = false
-
-    @Option(
-        name: .customLong("bundle-id"),
-        help: ArgumentHelp(
-            "The app the device tokens belong to: other topics are DeviceTokenNotForTopic.", valueName: "ID"))
-    var bundleID: String?
-
-    @Option(
-        name: .customLong("unregistered"),
-        help: ArgumentHelp("Answer pushes to TOKEN with 410 Unregistered (repeatable).", valueName: "TOKEN"))
-    var unregistered: [String] = []
-
-    @Option(
-        name: .customLong("auth-key"),
-        help: ArgumentHelp(
-            "The team's AuthKey_KEYID.p8: provider token signatures are verified (with --key-id and --team-id).",
-            valueName: "FILE"))
-    var authKey: String?
-
-    @Option(name: .customLong("key-id"), help: ArgumentHelp("The key ID of --auth-key.", valueName: "K"))
-    var keyID: String?
-
-    @Option(name: .customLong("team-id"), help: ArgumentHelp("The team ID of --auth-key.", valueName: "T"))
-    var teamID: String?
 
     @Option(help: "The app state every push arrives in.")
     var state: AppState = .background
@@ -101,14 +72,7 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
-        let keyOptions = [authKey, keyID, teamID].compactMap { $0 }
-        if !keyOptions.isEmpty, keyOptions.count != 3 {
-            throw ValidationError("--auth-key, --key-id and --team-id go together")
-        }
-        if plaintext, caOut != nil { throw ValidationError("--plaintext has no certificate: drop --ca-out") }
-        for token in unregistered where token.isEmpty {
-            throw ValidationError("--unregistered needs a token")
-        }
+        if plaintext, endpoint.caOut != nil { throw ValidationError("--plaintext has no certificate: drop --ca-out") }
     }
 
     func run() async throws {
@@ -123,10 +87,10 @@ struct ServeCommand: AsyncParsableCommand {
             requestStop.finish()
         }
 
-        let signingKey = try loadSigningKey()
+        let signingKey = loadSigningKey()
         let caFile: OutputFile?
         do {
-            caFile = try caOut.map { path throws(OutputFile.Failure) in try OutputFile(checking: path) }
+            caFile = try endpoint.caOut.map { path throws(OutputFile.Failure) in try OutputFile(checking: path) }
         } catch {
             Self.fail("cannot write the CA certificate to \(error.path): \(error.reason)")
         }
@@ -151,7 +115,8 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             server = try await PushServer.start(
                 configuration: PushServerConfiguration(
-                    host: host, port: port, plaintext: plaintext, bundleID: bundleID, unregisteredTokens: unregistered,
+                    host: host, port: port, plaintext: plaintext, bundleID: endpoint.bundleID,
+                    unregisteredTokens: endpoint.unregistered,
                     signingKey: signingKey),
                 system: system, appState: { appState }, logger: logger, onResult: printer.print)
         } catch {
@@ -213,19 +178,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    private func loadSigningKey() throws -> ProviderTokenVerifier.SigningKey? {
-        guard let authKey, let keyID, let teamID else { return nil }
-        let pem: String
-        do {
-            pem = try String(contentsOfFile: authKey, encoding: .utf8)
-        } catch {
-            Self.fail("cannot read the auth key \(authKey): \((error as NSError).localizedDescription)")
-        }
-        do {
-            return try ProviderTokenVerifier.SigningKey(p8: pem, keyID: keyID, teamID: teamID)
-        } catch {
-            Self.fail("\(authKey) is not a P-256 private key in PEM (an AuthKey_KEYID.p8 file)")
-        }
+    private func loadSigningKey() -> ProviderTokenVerifier.SigningKey? {
+        endpoint.providerKey.signingKey { Self.fail($0) }
     }
 
     private func openSink() throws -> LineSink {
@@ -247,7 +201,7 @@ struct ServeCommand: AsyncParsableCommand {
             "  Receipts: POST/GET \(server.receiptsURL)",
         ]
         if let caPath { lines.append("  CA certificate: \(caPath)") }
-        lines.append("  App state: \(state.rawValue)" + (bundleID.map { ", bundle ID \($0)" } ?? ""))
+        lines.append("  App state: \(state.rawValue)" + (endpoint.bundleID.map { ", bundle ID \($0)" } ?? ""))
         if fixtures == nil {
             lines.append("  Fixture CDN off: \(delivery.fixtureRoot) not found (use --fixtures DIR)")
         }

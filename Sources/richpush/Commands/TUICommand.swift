@@ -50,54 +50,20 @@ struct TUICommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-listen"), help: "Do not receive pushes over the network.")
     var noListen = false
 
-    @Option(
-        name: .customLong("ca-out"),
-        help: ArgumentHelp(
-            "Write the push endpoint's CA certificate (PEM) to FILE, for curl --cacert and `richpush push --cacert` (default: a temporary file removed on exit).",
-            valueName: "FILE"))
-    var caOut: String?
-
-    @Option(
-        name: .customLong("bundle-id"),
-        help: ArgumentHelp(
-            "The app the device tokens belong to: pushes for other topics are refused.", valueName: "ID"))
-    var bundleID: String?
-
-    @Option(
-        name: .customLong("unregistered"),
-        help: ArgumentHelp("Answer pushes to TOKEN with 410 Unregistered (repeatable).", valueName: "TOKEN"))
-    var unregistered: [String] = []
-
-    @Option(
-        name: .customLong("auth-key"),
-        help: ArgumentHelp(
-            "The team's AuthKey_KEYID.p8: provider token signatures are verified (with --key-id and --team-id).",
-            valueName: "FILE"))
-    var authKey: String?
-
-    @Option(name: .customLong("key-id"), help: ArgumentHelp("The key ID of --auth-key.", valueName: "K"))
-    var keyID: String?
-
-    @Option(name: .customLong("team-id"), help: ArgumentHelp("The team ID of --auth-key.", valueName: "T"))
-    var teamID: String?
+    @OptionGroup var endpoint: EndpointOptions
 
     @OptionGroup var delivery: DeliveryOptions
 
     func validate() throws {
-        let keyOptions = [authKey, keyID, teamID].compactMap { $0 }
-        if !keyOptions.isEmpty, keyOptions.count != 3 {
-            throw ValidationError("--auth-key, --key-id and --team-id go together")
-        }
         if noListen {
-            if caOut != nil { throw ValidationError("--no-listen has no certificate: drop --ca-out") }
-            if authKey != nil { throw ValidationError("--no-listen checks no provider tokens: drop --auth-key") }
+            if endpoint.caOut != nil { throw ValidationError("--no-listen has no certificate: drop --ca-out") }
+            if endpoint.providerKey.authKey != nil {
+                throw ValidationError("--no-listen checks no provider tokens: drop --auth-key")
+            }
             return
         }
         guard Self.parseListen(listen) != nil else {
             throw ValidationError("--listen must be HOST:PORT (e.g. 127.0.0.1:2197 or [::1]:2197), port 0-65535")
-        }
-        for token in unregistered where token.isEmpty {
-            throw ValidationError("--unregistered needs a token")
         }
     }
 
@@ -123,7 +89,7 @@ struct TUICommand: AsyncParsableCommand {
             )
             throw ExitCode(2)
         }
-        let signingKey = try loadSigningKey()
+        let signingKey = loadSigningKey()
         let logger: Logger
         do {
             logger = try Self.makeLogger(file: log)
@@ -174,21 +140,11 @@ struct TUICommand: AsyncParsableCommand {
     }
 
     /// The `--auth-key` to verify provider token signatures with; a key that cannot be read is a usage error.
-    private func loadSigningKey() throws -> ProviderTokenVerifier.SigningKey? {
-        guard !noListen, let authKey, let keyID, let teamID else { return nil }
-        let pem: String
-        do {
-            pem = try String(contentsOfFile: authKey, encoding: .utf8)
-        } catch {
-            StandardStreams.error(
-                "richpush: cannot read the auth key \(authKey): \((error as NSError).localizedDescription)\n")
-            throw ExitCode(2)
-        }
-        do {
-            return try ProviderTokenVerifier.SigningKey(p8: pem, keyID: keyID, teamID: teamID)
-        } catch {
-            StandardStreams.error("richpush: \(authKey) is not a P-256 private key in PEM (an AuthKey_KEYID.p8 file)\n")
-            throw ExitCode(2)
+    private func loadSigningKey() -> ProviderTokenVerifier.SigningKey? {
+        guard !noListen else { return nil }
+        return endpoint.providerKey.signingKey { message in
+            StandardStreams.error("richpush: \(message)\n")
+            TerminationCleanup.exit(2)
         }
     }
 
@@ -219,7 +175,7 @@ struct TUICommand: AsyncParsableCommand {
         guard !noListen, let (host, port) = Self.parseListen(listen) else { return (nil, nil, nil, nil) }
         let caFile: OutputFile?
         do {
-            caFile = try caOut.map { path throws(OutputFile.Failure) in try OutputFile(checking: path) }
+            caFile = try endpoint.caOut.map { path throws(OutputFile.Failure) in try OutputFile(checking: path) }
         } catch {
             return (nil, nil, nil, "Not listening: cannot write the CA certificate to \(error.path): \(error.reason)")
         }
@@ -230,7 +186,7 @@ struct TUICommand: AsyncParsableCommand {
         do {
             server = try await PushServer.start(
                 configuration: PushServerConfiguration(
-                    host: host, port: port, bundleID: bundleID, unregisteredTokens: unregistered,
+                    host: host, port: port, bundleID: endpoint.bundleID, unregisteredTokens: endpoint.unregistered,
                     signingKey: signingKey),
                 system: system, appState: { feed.appState }, logger: logger,
                 onProgress: { attributes, progress in
