@@ -180,7 +180,7 @@ struct ServiceExtensionSession: Sendable {
             fallback: fallback, image: image)
     }
 
-    /// `didReceive(_:withContentHandler:)`: what the requirement's extension does with the push.
+    /// `didReceive(_:withContentHandler:)`: what the emulated extension does with the push.
     private func didReceive() async -> ExtensionOutcome {
         guard let imageURL else { return outcome(fallback: nil) }
         let url: URL

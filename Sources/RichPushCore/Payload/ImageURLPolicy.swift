@@ -2,7 +2,7 @@
 public struct ImageURLPolicy: Sendable, Equatable {
     public var keyPaths: [PayloadKeyPath]
 
-    /// The blueprint's order: `fcm_options.image` (what FCM sends to iOS), then `notification.image`.
+    /// The default order: `fcm_options.image` (what FCM sends to iOS), then `notification.image`.
     public static let blueprint = ImageURLPolicy(keyPaths: [
         "fcm_options.image", "notification.image",
     ])
@@ -19,7 +19,7 @@ public struct ImageURLPolicy: Sendable, Equatable {
         self.keyPaths = keyPaths
     }
 
-    /// The blueprint's key paths followed by `extra` ones.
+    /// The default key paths followed by `extra` ones.
     public static func blueprint(adding extra: [PayloadKeyPath]) -> ImageURLPolicy {
         var paths = blueprint.keyPaths
         for path in extra where !paths.contains(path) { paths.append(path) }

@@ -1,8 +1,8 @@
 public import Foundation
 
-/// The tunable limits of the emulated device. The defaults are iOS's and the requirement's.
+/// The tunable limits of the emulated device. The defaults are iOS's and the emulated extension's.
 public struct DeliveryConfiguration: Sendable, Equatable {
-    /// One deadline for the image download (the requirement's 5 s).
+    /// One deadline for the image download (5 s by default).
     public var downloadTimeout: Duration
     /// Time iOS gives the extension before `serviceExtensionTimeWillExpire` (about 30 s).
     public var extensionBudget: Duration
@@ -10,7 +10,7 @@ public struct DeliveryConfiguration: Sendable, Equatable {
     public var imagePolicy: ImageURLPolicy
     /// Largest image attachment iOS accepts (10 MB); the system drops larger ones after the extension.
     public var maxImageBytes: Int
-    /// Largest image the extension's own downloader accepts. The requirement's extension enforces the iOS
+    /// Largest image the extension's own downloader accepts. The emulated extension enforces the iOS
     /// limit; set it higher to see what iOS does with an extension that does not check the size.
     public var extensionMaxImageBytes: Int
     /// Where the extension POSTs its display receipt (`push_id=<id>`); nil sends none. https only.
