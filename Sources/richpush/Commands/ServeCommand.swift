@@ -21,8 +21,8 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Receive pushes over HTTP/2 as APNs and FCM would, and show what the phone does with each.",
         discussion: """
             Listens for the APNs provider API (POST /3/device/<token>) and FCM HTTP v1 \
-            (POST /v1/projects/<project>/messages:send) over HTTP/2 with TLS (a certificate for localhost and \
-            127.0.0.1 from a CA generated at start; --ca-out writes the CA), or h2c with --plaintext. Each push is \
+            (POST /v1/projects/<project>/messages:send) over HTTP/2 with TLS (a certificate for localhost, the --host \
+            name, 127.0.0.1 and ::1 from a CA generated at start; --ca-out writes the CA), or h2c with --plaintext. Each push is \
             validated as APNs or FCM does and answered with their status and reason; accepted pushes go through the \
             emulated iPhone. One line (or one JSON object with --format jsonl) per push as it completes. \
             GET /richpush/v1/notifications lists the results so far, DELETE clears them. \
