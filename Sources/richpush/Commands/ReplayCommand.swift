@@ -41,8 +41,11 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "FILE"))
     var output: String?
 
-    @Option(help: "Payloads replayed at once.")
-    var jobs: Int = 8
+    @Option(
+        help: ArgumentHelp(
+            "Extensions in flight at once. Each mostly waits (its download, its timers) and gets its own connection; its deadline starts when it starts, so waiting for a turn never counts against it."
+        ))
+    var jobs: Int = 64
 
     @Option(
         help: ArgumentHelp(
