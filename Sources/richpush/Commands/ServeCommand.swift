@@ -167,6 +167,12 @@ struct ServeCommand: AsyncParsableCommand {
 
         var reasons = stopRequests.makeAsyncIterator()
         let reason = await reasons.next() ?? "end"
+        if reason == "--count" {
+            // --count counts finished deliveries, and a delivery can finish before the HTTP response that accepted
+            // its push has reached the sender (seen on a loaded machine: the last sender got a closed connection
+            // instead of its 200). Give that response a moment before the server closes its connections.
+            try? await Task.sleep(for: .milliseconds(500))
+        }
         await server.shutdown()
         await ownReceiptSender?.shutdown()
         await environment.shutdown()
