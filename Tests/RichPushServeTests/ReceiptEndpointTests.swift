@@ -38,56 +38,9 @@ func freeLoopbackPort() throws -> Int {
     return Int(UInt16(bigEndian: address.sin_port))
 }
 
-/// A server whose emulated phone sends its display receipts (`--receipt-url`) to the server's own receipts
-/// endpoint, over HTTPS trusting the server's CA, as `richpush serve --receipt-url https://localhost:PORT/…` does.
+/// A server whose emulated phone sends its display receipts to the server's own receipts endpoint.
 func withReceiptServer<T>(receiptCapacity: Int = 100, _ body: (ServeHarness) async throws -> T) async throws -> T {
-    let temporary = FileManager.default.temporaryDirectory
-        .appendingPathComponent("richpush-serve-receipts-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    let port = try freeLoopbackPort()
-    let cdn = try await FixtureCDN.start(root: fixturesRoot, logger: quietLogger)
-    let store = try AttachmentStore(parent: temporary, logger: quietLogger)
-    let downloader = try HTTPSImageDownloader(store: store, fixtureHost: cdn.hostMapping, logger: quietLogger)
-    let receiptSender = BindableReceiptSender()
-    let system = NotificationSystem(
-        downloader: downloader,
-        configuration: DeliveryConfiguration(receiptURL: URL(string: "https://localhost:\(port)/richpush/v1/receipts")),
-        logger: quietLogger, receiptSender: receiptSender)
-    let results = ServeHarness.Results()
-    let server = try await PushServer.start(
-        configuration: PushServerConfiguration(
-            port: port, bundleID: testBundleID, receiptCapacity: receiptCapacity),
-        system: system, appState: { .background }, logger: quietLogger, onResult: results.add)
-    let own = try HTTPSReceiptSender(
-        fixtureHost: cdn.hostMapping, additionalHosts: server.receiptHostMappings, logger: quietLogger)
-    receiptSender.bind(ServerReceiptRouter(server: server, own: own, other: own))
-
-    let pem = try #require(server.caCertificatePEM)
-    var configuration = HTTPClient.Configuration()
-    var tls = TLSConfiguration.makeClientConfiguration()
-    tls.trustRoots = .certificates([try NIOSSLCertificate(bytes: Array(pem.utf8), format: .pem)])
-    configuration.tlsConfiguration = tls
-    configuration.httpVersion = .automatic
-    let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-    let harness = ServeHarness(server: server, client: client, results: results, temporary: temporary)
-
-    func tearDown() async {
-        try? await client.shutdown()
-        await server.shutdown()
-        await own.shutdown()
-        await downloader.shutdown()
-        await cdn.shutdown()
-        store.removeAll()
-        try? FileManager.default.removeItem(at: temporary)
-    }
-    do {
-        let value = try await body(harness)
-        await tearDown()
-        return value
-    } catch {
-        await tearDown()
-        throw error
-    }
+    try await withServer(receipts: true, receiptCapacity: receiptCapacity, body)
 }
 
 @Suite("serve: display receipts at /richpush/v1/receipts", .serialized)

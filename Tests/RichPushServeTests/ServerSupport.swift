@@ -95,24 +95,41 @@ struct ServeHarness {
     }
 }
 
+/// A running push server on loopback with the embedded fixture CDN and an HTTP/2 client trusting its CA.
+/// With `receipts`, the emulated phone sends its display receipts (`--receipt-url`) to the server's own receipts
+/// endpoint over HTTPS trusting the server's CA, as `richpush serve --receipt-url https://localhost:PORT/…` does.
 func withServer<T>(
     plaintext: Bool = false, signingKey: ProviderTokenVerifier.SigningKey? = nil, capacity: Int = 100,
-    _ body: (ServeHarness) async throws -> T
+    receipts: Bool = false, receiptCapacity: Int = 100, _ body: (ServeHarness) async throws -> T
 ) async throws -> T {
     let temporary = FileManager.default.temporaryDirectory
         .appendingPathComponent("richpush-serve-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    // The receipt URL names the server's port, so it is chosen before the server starts.
+    let port = receipts ? try freeLoopbackPort() : 0
     let cdn = try await FixtureCDN.start(root: fixturesRoot, logger: quietLogger)
     let store = try AttachmentStore(parent: temporary, logger: quietLogger)
     let downloader = try HTTPSImageDownloader(store: store, fixtureHost: cdn.hostMapping, logger: quietLogger)
-    let system = NotificationSystem(downloader: downloader, logger: quietLogger)
+    let receiptSender = receipts ? BindableReceiptSender() : nil
+    let system = NotificationSystem(
+        downloader: downloader,
+        configuration: DeliveryConfiguration(
+            receiptURL: receipts ? URL(string: "https://localhost:\(port)/richpush/v1/receipts") : nil),
+        logger: quietLogger, receiptSender: receiptSender)
     let results = ServeHarness.Results()
     let server = try await PushServer.start(
         configuration: PushServerConfiguration(
-            port: 0, plaintext: plaintext, bundleID: testBundleID, unregisteredTokens: [unregisteredToken],
-            signingKey: signingKey, resultCapacity: capacity),
+            port: port, plaintext: plaintext, bundleID: testBundleID, unregisteredTokens: [unregisteredToken],
+            signingKey: signingKey, resultCapacity: capacity, receiptCapacity: receiptCapacity),
         system: system, appState: { .background }, logger: quietLogger, onProgress: results.addProgress,
         onResult: results.add)
+    var ownReceipts: HTTPSReceiptSender?
+    if let receiptSender {
+        let own = try HTTPSReceiptSender(
+            fixtureHost: cdn.hostMapping, additionalHosts: server.receiptHostMappings, logger: quietLogger)
+        receiptSender.bind(ServerReceiptRouter(server: server, own: own, other: own))
+        ownReceipts = own
+    }
 
     var configuration = HTTPClient.Configuration()
     if let pem = server.caCertificatePEM {
@@ -128,6 +145,7 @@ func withServer<T>(
     func tearDown() async {
         try? await client.shutdown()
         await server.shutdown()
+        await ownReceipts?.shutdown()
         await downloader.shutdown()
         await cdn.shutdown()
         store.removeAll()
