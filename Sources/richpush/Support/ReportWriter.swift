@@ -64,10 +64,18 @@ struct OutputFile: Sendable {
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw Failure(path: path, reason: FileDescriptorWriter.describe(errno)) }
+        try Self.finish(descriptor, path: path, bytes: bytes, removingOnFailure: false)
+    }
+
+    /// Writes `bytes` fully to the open `descriptor` and closes it (some file systems report a full disk only
+    /// then); on failure the file the caller created is removed, and the error names `path`.
+    private static func finish(_ descriptor: Int32, path: String, bytes: [UInt8], removingOnFailure: Bool)
+        throws(Failure)
+    {
         let writeFailure = FileDescriptorWriter.writeAll(bytes, to: descriptor)
-        // Some file systems report a full disk only when the file is closed.
         let closeFailure = close(descriptor) == 0 ? nil : errno
         if let failure = writeFailure ?? closeFailure {
+            if removingOnFailure { unlink(path) }
             throw Failure(path: path, reason: FileDescriptorWriter.describe(failure))
         }
     }
@@ -86,12 +94,7 @@ struct OutputFile: Sendable {
         }
         guard descriptor >= 0 else { throw Failure(path: path, reason: FileDescriptorWriter.describe(errno)) }
         fchmod(descriptor, 0o644)
-        let writeFailure = FileDescriptorWriter.writeAll(Array(text.utf8), to: descriptor)
-        let closeFailure = close(descriptor) == 0 ? nil : errno
-        if let failure = writeFailure ?? closeFailure {
-            unlink(path)
-            throw Failure(path: path, reason: FileDescriptorWriter.describe(failure))
-        }
+        try finish(descriptor, path: path, bytes: Array(text.utf8), removingOnFailure: true)
         return path
     }
 
@@ -99,12 +102,7 @@ struct OutputFile: Sendable {
     static func createNew(_ path: String, text: String) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(path: path, reason: FileDescriptorWriter.describe(errno)) }
-        let writeFailure = FileDescriptorWriter.writeAll(Array(text.utf8), to: descriptor)
-        let closeFailure = close(descriptor) == 0 ? nil : errno
-        if let failure = writeFailure ?? closeFailure {
-            unlink(path)
-            throw Failure(path: path, reason: FileDescriptorWriter.describe(failure))
-        }
+        try finish(descriptor, path: path, bytes: Array(text.utf8), removingOnFailure: true)
     }
 
     /// Standard output or error when `path` leads to the very file one of them is open on.
