@@ -10,37 +10,20 @@ import Foundation
 /// What a path is, read with `stat(2)` (links followed) or `lstat(2)`: the facts discovery and reading
 /// decide on, so that only regular files are ever opened as payloads.
 struct FileNode: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
-        case regular, directory, fifo, socket, characterDevice, blockDevice, symlink, other
+    /// The file's type, as the C shim reports it; the names discovery decides on, and the phrase for messages.
+    struct Kind: Sendable, Equatable {
+        let raw: rp_file_kind
 
-        init(_ kind: rp_file_kind) {
-            switch kind {
-            case RP_FILE_REGULAR: self = .regular
-            case RP_FILE_DIRECTORY: self = .directory
-            case RP_FILE_FIFO: self = .fifo
-            case RP_FILE_SOCKET: self = .socket
-            case RP_FILE_CHARACTER_DEVICE: self = .characterDevice
-            case RP_FILE_BLOCK_DEVICE: self = .blockDevice
-            case RP_FILE_SYMLINK: self = .symlink
-            default: self = .other
-            }
-        }
+        init(_ raw: rp_file_kind) { self.raw = raw }
+
+        static let regular = Kind(RP_FILE_REGULAR)
+        static let directory = Kind(RP_FILE_DIRECTORY)
+        static let symlink = Kind(RP_FILE_SYMLINK)
 
         /// "a FIFO (named pipe)", "a folder", … for messages.
-        var phrase: String {
-            let raw: rp_file_kind =
-                switch self {
-                case .regular: RP_FILE_REGULAR
-                case .directory: RP_FILE_DIRECTORY
-                case .fifo: RP_FILE_FIFO
-                case .socket: RP_FILE_SOCKET
-                case .characterDevice: RP_FILE_CHARACTER_DEVICE
-                case .blockDevice: RP_FILE_BLOCK_DEVICE
-                case .symlink: RP_FILE_SYMLINK
-                case .other: RP_FILE_OTHER
-                }
-            return String(cString: rp_file_kind_phrase(raw))
-        }
+        var phrase: String { String(cString: rp_file_kind_phrase(raw)) }
+
+        static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.raw == rhs.raw }
     }
 
     /// Identity of the file itself, so one file reached by two paths is recognised.
