@@ -24,17 +24,28 @@ public struct DownloadLimits: Sendable, Equatable {
     public var maxBytes: Int
     /// Redirect hops followed before giving up.
     public var maxRedirects: Int
+    /// What the extension requires of the response's Content-Type.
+    public var contentTypeRule: ContentTypeRule
 
     public static let tenMegabytes = 10 * 1024 * 1024
 
     public init(
         timeout: Duration = .seconds(5), maxBytes: Int = DownloadLimits.tenMegabytes,
-        maxRedirects: Int = 5
+        maxRedirects: Int = 5, contentTypeRule: ContentTypeRule = .imageOnly
     ) {
         self.timeout = timeout
         self.maxBytes = maxBytes
         self.maxRedirects = maxRedirects
+        self.contentTypeRule = contentTypeRule
     }
+}
+
+/// What an extension requires of the Content-Type an image is served with.
+public enum ContentTypeRule: String, Sendable, Equatable {
+    /// `image/*` or the download fails with `notAnImage` before the body is read (the requirement's extension).
+    case imageOnly
+    /// Any Content-Type, or none: the extension does not look at it (the bytes still decide what the file is).
+    case ignored
 }
 
 /// Progress a download reports while it runs.

@@ -185,7 +185,7 @@ public final class HTTPSImageDownloader: ImageDownloading {
             guard (200...299).contains(status) else { throw DownloadFailure(.httpStatus, statusText) }
 
             let mediaType = contentType.map(Self.mediaType) ?? ""
-            guard mediaType.hasPrefix("image/") else {
+            guard limits.contentTypeRule == .ignored || mediaType.hasPrefix("image/") else {
                 throw DownloadFailure(
                     .notAnImage,
                     mediaType.isEmpty ? "served no Content-Type (image/* is required)" : "served \(contentType ?? "")")
