@@ -2,37 +2,49 @@ import RichPushCore
 import RichPushLibrary
 
 /// JUnit XML: one test case per payload with expectations, failures carrying the mismatches.
+///
+/// The opening elements carry the counts, so a streamed report writes the test cases first (to a spool) and
+/// puts `header(_:)` before them once the replay is over; `render(_:)` is the same text in one piece.
 public struct JUnitReporter: Sendable {
     public init() {}
 
     public func render(_ report: ReplayReport) -> String {
-        let cases = report.items.filter { $0.verdict != .unchecked }
-        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        xml += #"<testsuites name="richpush replay" tests="\#(cases.count)" failures="\#(report.failed)">"# + "\n"
-        xml +=
-            #"  <testsuite name="richpush replay" tests="\#(cases.count)" failures="\#(report.failed)" errors="0" time="\#(seconds(report.elapsed))">"#
+        header(report.summary) + report.items.map(testCase).joined() + footer
+    }
+
+    /// The XML declaration and the opening elements, with the counts and the time.
+    public func header(_ summary: ReplaySummary) -> String {
+        let tests = summary.passed + summary.failed
+        return #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+            + #"<testsuites name="richpush replay" tests="\#(tests)" failures="\#(summary.failed)">"# + "\n"
+            + #"  <testsuite name="richpush replay" tests="\#(tests)" failures="\#(summary.failed)" errors="0" time="\#(seconds(summary.elapsed))">"#
             + "\n"
-        for item in cases {
-            let directory = item.file.path.split(separator: "/").dropLast().joined(separator: ".")
-            let name = item.file.path.split(separator: "/").last.map(String.init) ?? item.file.path
-            let time = seconds(item.result?.elapsed ?? 0)
-            xml +=
-                #"    <testcase classname="\#(escape(directory.isEmpty ? "payloads" : directory))" name="\#(escape(name))" file="\#(escape(item.file.path))" time="\#(time)""#
-            if case .failed(let problems) = item.verdict {
-                xml += ">\n"
-                let message = problems.first ?? "failed"
-                xml += #"      <failure message="\#(escape(message))">"#
-                xml += escape(problems.joined(separator: "\n"))
-                xml += "</failure>\n"
-                if let result = item.result {
-                    xml += "      <system-out>\(escape(TextReporter.summary(of: result)))</system-out>\n"
-                }
-                xml += "    </testcase>\n"
-            } else {
-                xml += "/>\n"
+    }
+
+    /// The closing elements.
+    public var footer: String { "  </testsuite>\n</testsuites>\n" }
+
+    /// The item's test case; nothing for a payload without expectations.
+    public func testCase(_ item: ReplayItem) -> String {
+        if item.verdict == .unchecked { return "" }
+        let directory = item.file.path.split(separator: "/").dropLast().joined(separator: ".")
+        let name = item.file.path.split(separator: "/").last.map(String.init) ?? item.file.path
+        let time = seconds(item.result?.elapsed ?? 0)
+        var xml =
+            #"    <testcase classname="\#(escape(directory.isEmpty ? "payloads" : directory))" name="\#(escape(name))" file="\#(escape(item.file.path))" time="\#(time)""#
+        if case .failed(let problems) = item.verdict {
+            xml += ">\n"
+            let message = problems.first ?? "failed"
+            xml += #"      <failure message="\#(escape(message))">"#
+            xml += escape(problems.joined(separator: "\n"))
+            xml += "</failure>\n"
+            if let result = item.result {
+                xml += "      <system-out>\(escape(TextReporter.summary(of: result)))</system-out>\n"
             }
+            xml += "    </testcase>\n"
+        } else {
+            xml += "/>\n"
         }
-        xml += "  </testsuite>\n</testsuites>\n"
         return xml
     }
 

@@ -2,31 +2,43 @@ public import RichPushCore
 import RichPushLibrary
 
 /// One line a person can scan per notification, then the summary.
+///
+/// Written as results arrive: the path column's width depends only on the paths, known before the replay, and
+/// the closing lines only on the counts.
 public struct TextReporter: Sendable {
     public init() {}
 
     public func render(_ report: ReplayReport) -> String {
-        let width = min(56, report.items.map { $0.file.path.count }.max() ?? 0)
-        var lines: [String] = []
-        for item in report.items {
-            lines.append(line(for: item, pathWidth: width))
-            if case .failed(let problems) = item.verdict, item.error == nil {
-                lines += problems.map { "        " + TextSanitizer.singleLine($0, limit: 200) }
-            }
-            if let receipt = item.result?.receipt {
-                lines.append("        receipt: " + TextSanitizer.singleLine(receipt.summary, limit: 200))
-            }
-            if let hint = item.result?.hint {
-                lines.append("        hint: " + TextSanitizer.singleLine(hint, limit: 200))
-            }
+        let width = Self.pathWidth(report.items.map(\.file.path))
+        return report.items.map { lines(for: $0, pathWidth: width) }.joined() + footer(report.summary)
+    }
+
+    /// The width of the path column for these paths.
+    public static func pathWidth(_ paths: some Sequence<String>) -> Int {
+        min(56, paths.reduce(0) { max($0, $1.count) })
+    }
+
+    /// The item's line and the lines under it, each ending in a newline.
+    public func lines(for item: ReplayItem, pathWidth: Int) -> String {
+        var lines = [line(for: item, pathWidth: pathWidth)]
+        if case .failed(let problems) = item.verdict, item.error == nil {
+            lines += problems.map { "        " + TextSanitizer.singleLine($0, limit: 200) }
         }
-        lines.append("")
-        let seconds = (report.elapsed * 10).rounded() / 10
-        lines.append(
-            "Replayed \(report.items.count) payload\(report.items.count == 1 ? "" : "s") in \(seconds) s"
-                + (report.unchecked > 0 ? " (\(report.unchecked) without expectations)" : ""))
-        lines.append(report.summaryLine)
-        return lines.joined(separator: "\n") + "\n"
+        if let receipt = item.result?.receipt {
+            lines.append("        receipt: " + TextSanitizer.singleLine(receipt.summary, limit: 200))
+        }
+        if let hint = item.result?.hint {
+            lines.append("        hint: " + TextSanitizer.singleLine(hint, limit: 200))
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// A blank line, how many payloads in how long, and the summary line.
+    public func footer(_ summary: ReplaySummary) -> String {
+        let seconds = (summary.elapsed * 10).rounded() / 10
+        return "\nReplayed \(summary.total) payload\(summary.total == 1 ? "" : "s") in \(seconds) s"
+            + (summary.unchecked > 0 ? " (\(summary.unchecked) without expectations)" : "") + "\n"
+            + summary.summaryLine + "\n"
     }
 
     func line(for item: ReplayItem, pathWidth: Int) -> String {

@@ -47,5 +47,10 @@ public struct ReplayReport: Sendable {
     public var unchecked: Int { items.filter { $0.verdict == .unchecked }.count }
 
     /// The closing line of every format.
-    public var summaryLine: String { "\(passed) passed, \(failed) failed" }
+    public var summaryLine: String { summary.summaryLine }
+
+    /// The counts, as a streamed replay keeps them.
+    public var summary: ReplaySummary {
+        ReplaySummary(total: items.count, passed: passed, failed: failed, unchecked: unchecked, elapsed: elapsed)
+    }
 }

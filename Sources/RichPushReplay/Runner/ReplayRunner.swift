@@ -2,44 +2,121 @@ public import RichPushCore
 public import RichPushLibrary
 
 /// Replays payloads through the emulated device, many at once, and checks them against their expectations.
+///
+/// Two limits, kept apart: `jobs` extensions in flight (they mostly wait on downloads and timers, so many may),
+/// and the CPU-bound work of turning each result into report text, which runs in `computePool` (one slot per
+/// core by default). An extension's slot is free as soon as its delivery ends, whether or not its result has
+/// been rendered yet, so CPU work never holds back the next extension.
 public struct ReplayRunner: Sendable {
     public var system: NotificationSystem
     /// App state for payloads whose expectation does not set one.
     public var defaultState: AppState
-    /// Payloads in flight at once, each in its own extension instance.
+    /// Extensions in flight at once, each in its own extension instance.
     public var jobs: Int
+    /// Where results are rendered (and where the system decodes, when it is given the same pool).
+    public var computePool: ComputePool
 
-    public init(system: NotificationSystem, defaultState: AppState = .background, jobs: Int = 8) {
+    public init(
+        system: NotificationSystem, defaultState: AppState = .background, jobs: Int = 8,
+        computePool: ComputePool = ComputePool()
+    ) {
         self.system = system
         self.defaultState = defaultState
         self.jobs = max(1, jobs)
+        self.computePool = computePool
+    }
+
+    /// The order in which results reach the caller.
+    public enum Order: Sendable {
+        /// Path order, the order the payloads were given: a result that finishes early waits (as its rendered
+        /// output only) until every payload before it is done.
+        case path
+        /// As each finishes.
+        case completion
     }
 
     /// Replays every payload; the items come back in the order given, whatever finished first.
     public func run(
         _ payloads: [LoadedPayload], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) async -> ReplayReport {
+        var items: [ReplayItem] = []
+        items.reserveCapacity(payloads.count)
+        let summary = await run(payloads, order: .path, progress: progress, prepare: { $0 }) { items.append($0) }
+        return ReplayReport(items: items, elapsed: summary.elapsed)
+    }
+
+    /// Replays every payload, handing each result to `emit` in `order` once `prepare` (run in the compute pool)
+    /// has turned it into what the caller keeps, e.g. its report text. Nothing else is kept: memory stays flat
+    /// however many payloads there are, apart from results that finished ahead of their turn in path order.
+    public func run<Output: Sendable>(
+        _ payloads: [LoadedPayload], order: Order,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+        prepare: @escaping @Sendable (ReplayItem) -> Output,
+        emit: (Output) async -> Void
+    ) async -> ReplaySummary {
         let start = ContinuousClock.now
-        var items = [ReplayItem?](repeating: nil, count: payloads.count)
-        await withTaskGroup(of: (Int, ReplayItem).self) { group in
+        var summary = ReplaySummary()
+        guard !payloads.isEmpty else { return summary }
+        let (events, feed) = AsyncStream<RunEvent<Output>>.makeStream()
+        let pool = computePool
+        // Results waiting for the pool count against this, so a saturated pool slows new extensions down
+        // rather than piling up results; it is twice `jobs`, so a full set of extensions can always run while
+        // the previous set waits to be rendered.
+        let liveLimit = 2 * jobs
+        // In path order, at most this many payloads past the oldest unfinished one are started, so results
+        // waiting for their turn stay bounded behind one slow payload (which ends within its own deadlines).
+        let window = max(1024, 4 * jobs)
+        await withDiscardingTaskGroup { group in
             var next = 0
-            func startNext() {
-                guard next < payloads.count else { return }
-                let index = next
-                next += 1
-                group.addTask { (index, await replay(payloads[index])) }
-            }
-            for _ in 0..<min(jobs, payloads.count) { startNext() }
+            var extensions = 0
+            var live = 0
             var done = 0
-            while let (index, item) = await group.next() {
-                items[index] = item
-                done += 1
-                progress?(done, payloads.count)
-                startNext()
+            var waiting: [Int: Output] = [:]
+            var nextToEmit = 0
+            func startMore() {
+                while next < payloads.count, extensions < jobs, live < liveLimit,
+                    order == .completion || next < nextToEmit + window
+                {
+                    let index = next
+                    next += 1
+                    extensions += 1
+                    live += 1
+                    group.addTask {
+                        let item = await replay(payloads[index])
+                        feed.yield(.extensionEnded)
+                        let output = await pool.run { prepare(item) }
+                        feed.yield(.finished(index, VerdictKind(item), output))
+                    }
+                }
             }
+            startMore()
+            for await event in events {
+                switch event {
+                case .extensionEnded:
+                    extensions -= 1
+                case .finished(let index, let verdict, let output):
+                    live -= 1
+                    done += 1
+                    summary.count(verdict)
+                    progress?(done, payloads.count)
+                    switch order {
+                    case .completion:
+                        await emit(output)
+                    case .path:
+                        waiting[index] = output
+                        while let ready = waiting.removeValue(forKey: nextToEmit) {
+                            nextToEmit += 1
+                            await emit(ready)
+                        }
+                    }
+                }
+                if done == payloads.count { break }
+                startMore()
+            }
+            feed.finish()
         }
-        let elapsed = (ContinuousClock.now - start).seconds
-        return ReplayReport(items: items.compactMap { $0 }, elapsed: elapsed)
+        summary.elapsed = (ContinuousClock.now - start).seconds
+        return summary
     }
 
     /// Replays one payload and judges it.
@@ -68,4 +145,58 @@ public struct ReplayRunner: Sendable {
             file: payload.file, result: result,
             verdict: mismatches.isEmpty ? .passed : .failed(mismatches.map(\.description)))
     }
+}
+
+/// What the replay's children tell its loop.
+private enum RunEvent<Output: Sendable>: Sendable {
+    /// An extension's delivery ended: its slot is free.
+    case extensionEnded
+    /// A result is judged and prepared.
+    case finished(Int, VerdictKind, Output)
+}
+
+/// The verdict as the summary counts it.
+enum VerdictKind: Sendable {
+    case unchecked, passed, failed
+
+    init(_ item: ReplayItem) {
+        switch item.verdict {
+        case .unchecked: self = .unchecked
+        case .passed: self = .passed
+        case .failed: self = .failed
+        }
+    }
+}
+
+/// The counts every report closes with, kept as counters while results stream past.
+public struct ReplaySummary: Sendable, Equatable {
+    public var total = 0
+    public var passed = 0
+    public var failed = 0
+    public var unchecked = 0
+    /// Wall-clock seconds the replay took.
+    public var elapsed: Double = 0
+
+    public init(total: Int = 0, passed: Int = 0, failed: Int = 0, unchecked: Int = 0, elapsed: Double = 0) {
+        self.total = total
+        self.passed = passed
+        self.failed = failed
+        self.unchecked = unchecked
+        self.elapsed = elapsed
+    }
+
+    mutating func count(_ verdict: VerdictKind) {
+        total += 1
+        switch verdict {
+        case .unchecked: unchecked += 1
+        case .passed: passed += 1
+        case .failed: failed += 1
+        }
+    }
+
+    /// Counts one item.
+    public mutating func count(_ item: ReplayItem) { count(VerdictKind(item)) }
+
+    /// The closing line of every format.
+    public var summaryLine: String { "\(passed) passed, \(failed) failed" }
 }

@@ -35,7 +35,10 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "App state for payloads whose expectation does not set one.")
     var state: AppState = .background
 
-    @Option(help: "Report format: text, json, junit or html (one self-contained page with the images).")
+    @Option(
+        help:
+            "Report format: text, json, jsonl (one result per line as each finishes), junit or html (one self-contained page with the images)."
+    )
     var format: ReplayFormat = .text
 
     @Option(help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "FILE"))
@@ -43,7 +46,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Extensions in flight at once. Each mostly waits (its download, its timers) and gets its own connection; its deadline starts when it starts, so waiting for a turn never counts against it."
+            "Extensions in flight at once: payloads waiting on their downloads and timers, not CPU work (decoding and report rendering run apart, one slot per core). Each extension's deadline starts when it starts, so waiting for a turn never counts against it."
         ))
     var jobs: Int = 64
 
@@ -101,38 +104,28 @@ struct ReplayCommand: AsyncParsableCommand {
             if StandardStreams.errorIsTerminal { StandardStreams.error("\r\u{1B}[K") }
         }
 
+        // CPU-bound work (rendering the report) runs here, one slot per core, apart from the extensions in flight.
+        let computePool = ComputePool()
         let system = NotificationSystem(
             downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
             receiptSender: environment.receiptSender)
-        let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs)
-        let progress = StandardStreams.errorIsTerminal ? ProgressLine() : nil
-        let report = await runner.run(loaded) { done, total in progress?.update(done: done, total: total) }
-        progress?.clear()
-        // The HTML report embeds the downloaded images, so every report is rendered before they are removed.
-        let rendered = format.render(report, context: reportContext)
+        let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs, computePool: computePool)
+        let writer = ReplayReportOutput(
+            stream: ReportStream(format: format, paths: loaded.map(\.file.path), context: reportContext),
+            outputFile: reportFile, progress: StandardStreams.errorIsTerminal ? ProgressLine() : nil)
+        let (report, pending) = await writer.replay(loaded, runner: runner)
         await environment.shutdown()
         cleanup.remove()
 
-        for item in report.items {
-            if let error = item.error { StandardStreams.error("richpush replay: \(error)\n") }
-        }
-        if let output, let reportFile {
-            do {
-                try reportFile.write(rendered)
-            } catch {
-                StandardStreams.error("richpush replay: cannot write the report to \(output): \(error.reason)\n")
-                throw ExitCode(2)
-            }
+        try writer.finish(pending, path: output)
+        if let output {
             if format == .text {
                 StandardStreams.output(report.summaryLine + "\n")
             } else {
                 StandardStreams.output("Report written to \(output)\n\(report.summaryLine)\n")
             }
-        } else if format == .text {
-            StandardStreams.output(rendered)
-        } else {
+        } else if format != .text {
             // Standard output stays a valid document; the summary goes to the terminal on standard error.
-            StandardStreams.output(rendered)
             StandardStreams.error(report.summaryLine + "\n")
         }
         if report.failed > 0 { throw ExitCode(1) }

@@ -1,0 +1,191 @@
+import ArgumentParser
+import Foundation
+import RichPushCore
+import RichPushLibrary
+import RichPushReplay
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes `richpush replay`'s report while the replay runs, keeping counts rather than results.
+///
+/// - On standard output, text and JSON are written as results reach their turn in path order, JSON lines as
+///   each payload finishes.
+/// - JUnit opens with the counts, and `--output FILE` is written in place only once the report is ready
+///   (a failed replay never leaves half a report over the previous one), so their text waits in a spool: an
+///   unlinked temporary file, not memory.
+/// - HTML embeds the images, so it keeps its items and is drawn whole before the attachments go.
+struct ReplayReportOutput {
+    let stream: ReportStream
+    /// Standard output when nil.
+    let outputFile: OutputFile?
+    let progress: ProgressLine?
+
+    /// What is left to write once the replay (and the emulator) is done.
+    enum Pending {
+        /// Everything is on standard output already.
+        case written
+        /// The report, whole (HTML).
+        case text(String)
+        /// The report's middle in a spool, between the header and the footer.
+        case spooled(ReportSpool, header: String, footer: String)
+        /// The spool could not be written.
+        case failed(String)
+    }
+
+    /// Replays `payloads` through `runner`, writing or spooling each result as it is ready.
+    func replay(_ payloads: [LoadedPayload], runner: ReplayRunner) async -> (ReplaySummary, Pending) {
+        var spool: ReportSpool?
+        var spoolFailure: String?
+        if outputFile != nil || stream.needsCountsFirst, stream.format != .html {
+            do {
+                spool = try ReportSpool()
+            } catch {
+                spoolFailure = error.reason
+            }
+        }
+        var items: [ReplayItem] = []
+        var position = 0
+        let stream = self.stream
+        let progress = self.progress
+        let summary = await runner.run(
+            payloads, order: stream.format.order,
+            progress: { done, total in progress?.update(done: done, total: total) },
+            prepare: { stream.prepare($0) }
+        ) { piece in
+            if let error = piece.error {
+                progress?.clear()
+                StandardStreams.error("richpush replay: \(error)\n")
+            }
+            if let item = piece.item { items.append(item) }
+            let text = stream.text(of: piece, position: position)
+            position += 1
+            guard !text.isEmpty else { return }
+            if let spool, spoolFailure == nil {
+                do throws(OutputFile.Failure) {
+                    try spool.append(text)
+                } catch {
+                    spoolFailure = error.reason
+                }
+            } else if spool == nil, spoolFailure == nil {
+                progress?.clear()
+                StandardStreams.output(text)
+            }
+        }
+        progress?.clear()
+        if let spoolFailure { return (summary, .failed(spoolFailure)) }
+        if stream.format == .html {
+            // Drawn now: the page embeds the downloaded images, which go when the emulator shuts down.
+            let kept = items
+            let html = await runner.computePool.run { stream.html(kept, summary: summary) }
+            return (summary, .text(html))
+        }
+        if let spool {
+            return (summary, .spooled(spool, header: stream.header(summary), footer: stream.footer(summary)))
+        }
+        StandardStreams.output(stream.footer(summary))
+        return (summary, .written)
+    }
+
+    /// Writes what `replay` left; the report file's or the spool's problem in one line, exit status 2.
+    func finish(_ pending: Pending, path: String?) throws {
+        let text: String
+        switch pending {
+        case .written:
+            return
+        case .failed(let reason):
+            StandardStreams.error("richpush replay: cannot write the report: \(reason)\n")
+            throw ExitCode(2)
+        case .text(let whole):
+            text = whole
+        case .spooled(let spool, let header, let footer):
+            if outputFile == nil {
+                StandardStreams.output(header)
+                do {
+                    try spool.forEachChunk { StandardStreams.output($0) }
+                } catch {
+                    StandardStreams.error("richpush replay: cannot write the report: \(error.reason)\n")
+                    throw ExitCode(2)
+                }
+                StandardStreams.output(footer)
+                return
+            }
+            do {
+                text = header + (try spool.contents()) + footer
+            } catch {
+                StandardStreams.error("richpush replay: cannot write the report: \(error.reason)\n")
+                throw ExitCode(2)
+            }
+        }
+        guard let outputFile else {
+            StandardStreams.output(text)
+            return
+        }
+        do {
+            try outputFile.write(text)
+        } catch {
+            StandardStreams.error(
+                "richpush replay: cannot write the report to \(path ?? outputFile.path): \(error.reason)\n")
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// Report text kept out of memory until the end: an anonymous temporary file (unlinked as soon as it is made, so
+/// it goes away with the process however it ends), appended to and then read back in pieces.
+final class ReportSpool {
+    private let descriptor: Int32
+
+    init() throws(OutputFile.Failure) {
+        var template = Array(
+            FileManager.default.temporaryDirectory.appendingPathComponent("richpush-report-XXXXXX").path.utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemp(base)
+        }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        guard made >= 0 else { throw OutputFile.Failure(path: path, reason: FileDescriptorWriter.describe(errno)) }
+        unlink(path)
+        descriptor = made
+    }
+
+    deinit { close(descriptor) }
+
+    func append(_ text: String) throws(OutputFile.Failure) {
+        if let failure = FileDescriptorWriter.writeAll(Array(text.utf8), to: descriptor) {
+            throw OutputFile.Failure(path: "a temporary file", reason: FileDescriptorWriter.describe(failure))
+        }
+    }
+
+    /// The spooled text in pieces of about 256 KB, each ending at a line break (so no character is split).
+    func forEachChunk(_ body: (String) -> Void) throws(OutputFile.Failure) {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+            throw OutputFile.Failure(path: "a temporary file", reason: FileDescriptorWriter.describe(errno))
+        }
+        var carried: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw OutputFile.Failure(path: "a temporary file", reason: FileDescriptorWriter.describe(errno))
+            }
+            if count == 0 { break }
+            carried += buffer[0..<count]
+            guard let lastBreak = carried.lastIndex(of: UInt8(ascii: "\n")) else { continue }
+            body(String(decoding: carried[...lastBreak], as: UTF8.self))
+            carried.removeSubrange(...lastBreak)
+        }
+        if !carried.isEmpty { body(String(decoding: carried, as: UTF8.self)) }
+    }
+
+    /// The spooled text, whole.
+    func contents() throws(OutputFile.Failure) -> String {
+        var whole = ""
+        try forEachChunk { whole += $0 }
+        return whole
+    }
+}
