@@ -29,6 +29,7 @@ struct ExtensionReport: Sendable, Equatable {
 /// Cancelling the task that runs the session (a quit, an interrupted replay) cancels everything with it.
 struct ServiceExtensionSession: Sendable {
     let request: NotificationRequest
+    /// The image URL the system resolved with the configured key paths (the requirement's extension's).
     let imageURL: String?
     let downloader: any ImageDownloading
     let clock: any Clock<Duration>
@@ -174,44 +175,149 @@ struct ServiceExtensionSession: Sendable {
             ))
     }
 
-    private func outcome(fallback: Fallback?, image: DownloadedImage? = nil) -> ExtensionOutcome {
+    private func outcome(fallback: Fallback?, attached: Attached? = nil) -> ExtensionOutcome {
         ExtensionOutcome(
-            content: request.content, attachment: image.map { Attachment(url: imageURL ?? "", image: $0) },
-            fallback: fallback, image: image)
+            content: request.content, attachment: attached.map { Attachment(url: $0.url, image: $0.image) },
+            fallback: fallback, image: attached?.image)
+    }
+
+    /// A downloaded image the extension made an attachment of, under the name it gave the file.
+    private struct Attached: Sendable {
+        var url: String
+        var image: DownloadedImage
+    }
+
+    /// The image URLs the extension fetches: the resolved one for the requirement's extension, the profile's own
+    /// keys for a vendor's.
+    private var images: [SDKProfile.ImageRequest] {
+        if configuration.sdk.imageSource == .configured {
+            return imageURL.map { [SDKProfile.ImageRequest(keyPath: "", url: $0)] } ?? []
+        }
+        return configuration.sdk.imageRequests(in: request.payload, policy: configuration.imagePolicy)
     }
 
     /// `didReceive(_:withContentHandler:)`: what the emulated extension does with the push.
     private func didReceive() async -> ExtensionOutcome {
-        guard let imageURL else { return outcome(fallback: nil) }
+        let images = self.images
+        guard !images.isEmpty else { return outcome(fallback: nil) }
+        switch configuration.sdk.plurality {
+        case .first:
+            switch await attach(images[0]) {
+            case .success(let attached): return outcome(fallback: nil, attached: attached)
+            case .failure(let fallback): return outcome(fallback: fallback)
+            }
+        case .eachInTurn:
+            var attached: [Attached] = []
+            var firstFailure: Fallback?
+            for request in images {
+                if Task.isCancelled { break }
+                switch await attach(request) {
+                case .success(let one): attached.append(one)
+                case .failure(let fallback): firstFailure = firstFailure ?? fallback
+                }
+            }
+            return await keepFirst(of: attached, failure: firstFailure)
+        case .allOrNothing:
+            let results = await withTaskGroup(of: (Int, Attempt<Attached>).self) { group in
+                for (index, request) in images.enumerated() {
+                    group.addTask { (index, await attach(request)) }
+                }
+                var results: [(Int, Attempt<Attached>)] = []
+                for await result in group { results.append(result) }
+                return results.sorted { $0.0 < $1.0 }.map(\.1)
+            }
+            let attached = results.compactMap(\.value)
+            let failure = results.lazy.compactMap(\.fallback).first
+            if let failure, images.count > 1 {
+                for one in attached { await downloader.discard(one.image) }
+                let detail =
+                    "\(configuration.sdk.title) drops every attachment when one of its \(images.count) fails: \(failure.detail)"
+                timeline.record(.attachmentRejected, detail)
+                return outcome(fallback: Fallback(failure.reason, detail))
+            }
+            return await keepFirst(of: attached, failure: failure)
+        }
+    }
+
+    /// Several attachments: iOS shows the first one's image, so the first is the result's and the others' files
+    /// go (each was recorded as created).
+    private func keepFirst(of attached: [Attached], failure: Fallback?) async -> ExtensionOutcome {
+        guard let first = attached.first else { return outcome(fallback: failure) }
+        for other in attached.dropFirst() { await downloader.discard(other.image) }
+        if attached.count > 1 {
+            timeline.record(
+                .attachmentCreated, "\(attached.count) attachments; the notification shows the first one's image")
+        }
+        return outcome(fallback: nil, attached: first)
+    }
+
+    /// Checks, downloads and names one image as the profile's extension does.
+    private func attach(_ request: SDKProfile.ImageRequest) async -> Attempt<Attached> {
+        let profile = configuration.sdk
         let url: URL
-        switch ImageURLCheck.check(imageURL) {
-        case .failure(let fallback): return outcome(fallback: fallback)
+        switch ImageURLCheck.check(request.url, profile: profile) {
+        case .failure(let fallback): return .failure(fallback)
         case .success(let checked): url = checked
         }
-        timeline.record(.downloadStarted, imageURL)
+        timeline.record(.downloadStarted, request.url)
+        var image: DownloadedImage
         do {
-            let image = try await download(url)
+            image = try await download(url)
             timeline.record(
                 .downloadFinished, "\(image.bytes) bytes, \(image.format.rawValue) \(image.width)x\(image.height)")
-            timeline.record(.attachmentCreated, image.file.lastPathComponent)
-            return outcome(fallback: nil, image: image)
-        } catch let failure as DownloadFailure {
+        } catch var failure as DownloadFailure {
+            if failure.reason == .tooLarge, profile.size == .unchecked {
+                failure.detail +=
+                    " (richpush's own cap: \(profile.title) does not check the size, and iOS refuses images over 10 MB)"
+            }
             timeline.record(.downloadFailed, failure.description)
-            return outcome(fallback: Fallback(failure.reason, failure.detail))
+            return .failure(Fallback(failure.reason, failure.detail))
         } catch is CancellationError {
             timeline.record(.downloadFailed, "cancelled")
-            return outcome(fallback: Fallback(.extensionExpired, "the download was cancelled"))
+            return .failure(Fallback(.extensionExpired, "the download was cancelled"))
         } catch {
             timeline.record(.downloadFailed, "\(error)")
-            return outcome(fallback: Fallback(.networkError, "\(error)"))
+            return .failure(Fallback(.networkError, "\(error)"))
+        }
+        switch profile.naming.name(image, url: url, type: request.type, who: profile.title) {
+        case .failure(let fallback):
+            timeline.record(.attachmentRejected, fallback.detail)
+            await downloader.discard(image)
+            return .failure(fallback)
+        case .success(let name):
+            var detail = name.fileName
+            // iOS types the file by the hint instead of its extension: the file richpush keeps carries the type
+            // the hint names, so the attachment validation sees what iOS would.
+            var stored = name.fileName
+            if let hint = name.typeHint {
+                let typed = SDKProfile.fileExtension(forTypeHint: hint)
+                detail += ", type hint \"\(AttachmentNaming.sanitized(hint))\""
+                detail += typed.map { " (iOS types it as .\($0))" } ?? " (names no image type iOS shows)"
+                if let typed { stored += ".\(typed)" }
+            }
+            if stored != image.file.lastPathComponent {
+                let target = image.file.deletingLastPathComponent().appendingPathComponent(stored, isDirectory: false)
+                do {
+                    try FileManager.default.moveItem(at: image.file, to: target)
+                    image.file = target
+                } catch {
+                    timeline.record(.downloadFailed, "could not name the attachment \(stored): \(error)")
+                    await downloader.discard(image)
+                    return .failure(Fallback(.networkError, "could not name the attachment file: \(error)"))
+                }
+            }
+            timeline.record(.attachmentCreated, detail)
+            return .success(Attached(url: request.url, image: image))
         }
     }
 
     /// The one place the download deadline is enforced: the download races a timer on the injected clock. A
     /// file that arrives after it lost (the deadline, a cancellation) is discarded.
     private func download(_ url: URL) async throws -> DownloadedImage {
+        let timeout = configuration.effectiveDownloadTimeout
         let limits = DownloadLimits(
-            timeout: configuration.downloadTimeout, maxBytes: configuration.extensionMaxImageBytes)
+            timeout: timeout, maxBytes: configuration.effectiveExtensionMaxImageBytes,
+            contentTypeRule: configuration.sdk.contentTypeRule)
         let timeline = self.timeline
         let events: @Sendable (DownloadEvent) -> Void = { event in
             switch event {
@@ -225,7 +331,6 @@ struct ServiceExtensionSession: Sendable {
             case .bytesReceived(let count): timeline.notify(.bytesReceived(count, expected: nil))
             }
         }
-        let timeout = configuration.downloadTimeout
         return try await withThrowingTaskGroup(of: DownloadedImage?.self) { [downloader, clock] group in
             group.addTask { try await downloader.download(url, limits: limits, events: events) }
             group.addTask {
@@ -265,16 +370,27 @@ enum ImageURLCheck {
         case failure(Fallback)
     }
 
-    static func check(_ text: String) -> Outcome {
+    static func check(_ text: String, profile: SDKProfile = .requirement) -> Outcome {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), !scheme.isEmpty else {
             return .failure(Fallback(.invalidURL, "\"\(text)\" is not an absolute URL"))
         }
-        guard scheme == "https" else {
-            let written = text.lowercased().hasPrefix("\(scheme)://") ? "\(scheme)://" : "\(scheme):"
+        if profile.schemes == .oneSignal, scheme != "http", scheme != "https" {
             return .failure(
                 Fallback(
-                    .insecureURL,
-                    "\(written) image URLs are refused; only https is downloaded (App Transport Security)"))
+                    .invalidURL,
+                    "\(profile.title) treats a \(scheme): value as a file in the app bundle, which richpush does not emulate"
+                ))
+        }
+        guard scheme == "https" else {
+            let written = text.lowercased().hasPrefix("\(scheme)://") ? "\(scheme)://" : "\(scheme):"
+            let detail =
+                switch profile.schemes {
+                case .httpsOnly:
+                    "\(written) image URLs are refused; only https is downloaded (App Transport Security)"
+                case .urlSession, .oneSignal:
+                    "\(profile.title) hands \(written) to NSURLSession, where App Transport Security allows only https"
+                }
+            return .failure(Fallback(.insecureURL, detail))
         }
         guard let host = url.host, !host.isEmpty else {
             return .failure(Fallback(.invalidURL, "\"\(text)\" has no host"))

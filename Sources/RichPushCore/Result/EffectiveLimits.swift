@@ -21,8 +21,9 @@ public struct EffectiveLimits: Sendable, Equatable {
 
     public init(_ configuration: DeliveryConfiguration) {
         self.init(
-            downloadTimeout: configuration.downloadTimeout, extensionBudget: configuration.extensionBudget,
-            maxImageBytes: configuration.extensionMaxImageBytes, attachmentMaxBytes: configuration.maxImageBytes)
+            downloadTimeout: configuration.effectiveDownloadTimeout, extensionBudget: configuration.extensionBudget,
+            maxImageBytes: configuration.effectiveExtensionMaxImageBytes,
+            attachmentMaxBytes: configuration.maxImageBytes)
     }
 
     /// The contract's `limits` object: durations in seconds, sizes in bytes.

@@ -20,17 +20,19 @@ public struct PayloadSettings: Sendable, Equatable {
     public var receiptURL: URL?
     /// Push id key paths added for this payload, as `--push-id-key` would.
     public var pushIDKeys: [PayloadKeyPath]
+    /// The vendor extension this payload is delivered through, overriding `--sdk`.
+    public var sdk: SDKProfile?
 
     /// The keys `given` accepts.
     public static let keys = [
         "appState", "imageKeys", "downloadTimeout", "extensionBudget", "extensionMaxImageBytes", "receiptURL",
-        "pushIDKeys",
+        "pushIDKeys", "sdk",
     ]
 
     public init(
         appState: AppState? = nil, imageKeys: [PayloadKeyPath] = [], downloadTimeout: Duration? = nil,
         extensionBudget: Duration? = nil, extensionMaxImageBytes: Int? = nil, receiptURL: URL? = nil,
-        pushIDKeys: [PayloadKeyPath] = []
+        pushIDKeys: [PayloadKeyPath] = [], sdk: SDKProfile? = nil
     ) {
         self.appState = appState
         self.imageKeys = imageKeys
@@ -39,6 +41,7 @@ public struct PayloadSettings: Sendable, Equatable {
         self.extensionMaxImageBytes = extensionMaxImageBytes
         self.receiptURL = receiptURL
         self.pushIDKeys = pushIDKeys
+        self.sdk = sdk
     }
 
     /// `base` with these settings applied.
@@ -54,6 +57,7 @@ public struct PayloadSettings: Sendable, Equatable {
         for key in pushIDKeys where !configuration.pushIDKeys.contains(key) {
             configuration.pushIDKeys.append(key)
         }
+        if let sdk { configuration.sdk = sdk }
         return configuration
     }
 
@@ -116,6 +120,14 @@ public struct PayloadSettings: Sendable, Equatable {
                 }
                 settings.pushIDKeys.append(keyPath)
             }
+        }
+        if let sdk = given["sdk"] {
+            guard let name = sdk.stringValue, let profile = SDKProfile.named(name) else {
+                throw PayloadSettingsError(
+                    "given.sdk must be one of \(SDKProfile.names.map { "\"\($0)\"" }.joined(separator: ", ")), not \(JSONWriter.string(sdk))"
+                )
+            }
+            settings.sdk = profile
         }
         return settings
     }

@@ -17,6 +17,9 @@ public struct DeliveryConfiguration: Sendable, Equatable {
     public var receiptURL: URL?
     /// Key paths read for the push id after `push_id`, `data.push_id` and `aps.alert.push_id`.
     public var pushIDKeys: [PayloadKeyPath]
+    /// The vendor extension emulated (``SDKProfile/requirement`` by default). Its own timeout and size rule
+    /// replace `downloadTimeout` and `extensionMaxImageBytes`, which configure the requirement's extension.
+    public var sdk: SDKProfile = .requirement
 
     /// Where the push id is looked for when no key path is added.
     public static let defaultPushIDKeys: [PayloadKeyPath] = ["push_id", "data.push_id", "aps.alert.push_id"]
@@ -33,5 +36,22 @@ public struct DeliveryConfiguration: Sendable, Equatable {
         self.extensionMaxImageBytes = extensionMaxImageBytes ?? maxImageBytes
         self.receiptURL = receiptURL
         self.pushIDKeys = pushIDKeys
+    }
+
+    /// The download deadline in force: the profile's, or `downloadTimeout` for the requirement's extension.
+    public var effectiveDownloadTimeout: Duration {
+        switch sdk.timeout {
+        case .configured: downloadTimeout
+        case .fixed(let duration): duration
+        }
+    }
+
+    /// The largest body the extension's download accepts: the profile's rule, or `extensionMaxImageBytes`.
+    public var effectiveExtensionMaxImageBytes: Int {
+        switch sdk.size {
+        case .configured: extensionMaxImageBytes
+        case .contentLengthOver(let bytes): bytes
+        case .unchecked: SDKProfile.safetyCapBytes
+        }
     }
 }
