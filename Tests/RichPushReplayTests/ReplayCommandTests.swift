@@ -52,6 +52,24 @@ import Testing
         #expect(run.stdoutLines.dropLast().last == "2 passed, 0 failed")
     }
 
+    @Test func jsonLinesHaveOneResultPerPayloadAndTheSummaryOnStandardError() async throws {
+        let folder = try TemporaryFolder()
+        for name in ["c", "a", "b"] {
+            try folder.write(
+                "\(name).json", Self.payload(title: name.uppercased(), image: "https://fixtures.richpush.test/cat.png"))
+        }
+        try folder.write("b.expect.json", #"{"expect": {"style": "plain"}}"#)
+        let run = try await runRichpush(["replay", folder.path, "--format", "jsonl", "--fixtures", Self.fixtures])
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        // Written as each finishes: every payload once, in whatever order they finished.
+        let titles = try lines.map { try JSONParser.parse(Array($0.utf8))["title"]?.stringValue }
+        #expect(Set(titles.compactMap { $0 }) == ["A", "B", "C"])
+        #expect(try lines.allSatisfy { try JSONParser.parse(Array($0.utf8))["style"] == "rich" })
+        #expect(run.stderr.split(separator: "\n").last == "0 passed, 1 failed")
+    }
+
     @Test func jsonIsAnArrayOfContractObjectsOrderedByPath() async throws {
         let folder = try TemporaryFolder()
         for name in ["c", "a", "b"] {

@@ -69,4 +69,119 @@ import Testing
         let expected = (0..<4).flatMap { ["start \($0).png", "end \($0).png"] }
         #expect(downloader.log.withLock { $0 } == expected)
     }
+
+    /// A downloader whose downloads each wait until the test releases them by name; says when one starts.
+    final class Gated: ImageDownloading {
+        let started = Countdown()
+        let inFlight = Atomic<Int>(0)
+        private let gates = Mutex<[String: Gate]>([:])
+
+        func gate(_ name: String) -> Gate {
+            gates.withLock { gates in
+                if let gate = gates[name] { return gate }
+                let gate = Gate()
+                gates[name] = gate
+                return gate
+            }
+        }
+
+        func release(_ names: some Sequence<String>) {
+            for name in names { gate(name).open() }
+        }
+
+        func download(
+            _ url: URL, limits: DownloadLimits, events: @escaping @Sendable (DownloadEvent) -> Void
+        ) async throws -> DownloadedImage {
+            inFlight.add(1, ordering: .acquiringAndReleasing)
+            started.tick()
+            await gate(url.lastPathComponent).wait()
+            inFlight.subtract(1, ordering: .acquiringAndReleasing)
+            throw DownloadFailure(.httpStatus, "HTTP 404")
+        }
+    }
+
+    /// Deadlines long enough that no test machine reaches them: only the gates decide when downloads end.
+    static let patient = DeliveryConfiguration(downloadTimeout: .seconds(600), extensionBudget: .seconds(600))
+
+    @Test(.timeLimit(.minutes(1))) func downloadsInFlightAreNotCappedByBusyCPUSlots() async {
+        let downloader = Gated()
+        let pool = ComputePool(width: 2)
+        // Both CPU slots are taken by work that waits for the test.
+        let cpu = Gate()
+        let cpuStarted = Countdown()
+        let cpuWork = (0..<2).map { _ in
+            Task.immediate {
+                await pool.run {
+                    cpuStarted.tick()
+                    await cpu.wait()
+                }
+            }
+        }
+        await cpuStarted.reach(2)
+
+        let runner = ReplayRunner(
+            system: NotificationSystem(downloader: downloader, configuration: Self.patient), jobs: 6, computePool: pool)
+        let emitted = Log<String>()
+        let run = Task {
+            await runner.run(payloads(12), order: .path, prepare: { $0.file.path }) { emitted.append($0) }
+        }
+        // Six downloads in flight, three times the CPU slots, none of which is free.
+        await downloader.started.reach(6)
+        #expect(downloader.inFlight.load(ordering: .acquiring) == 6)
+        #expect(pool.running == 2)
+
+        // The first six end; their results wait for a CPU slot, and their extension slots go to the next six.
+        downloader.release((0..<6).map { "\($0).png" })
+        await downloader.started.reach(12)
+        #expect(downloader.started.count == 12)
+        #expect(pool.running == 2)
+        #expect(emitted.entries.isEmpty, "a result was rendered while every CPU slot was busy")
+
+        downloader.release((6..<12).map { "\($0).png" })
+        cpu.open()
+        for work in cpuWork { await work.value }
+        let summary = await run.value
+        #expect(emitted.entries == (0..<12).map { "p/\($0).json" })
+        #expect(summary.total == 12)
+        #expect(summary.unchecked == 12)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func pathOrderWaitsForTheSlowOneAndCompletionOrderDoesNot() async {
+        for order in [ReplayRunner.Order.path, .completion] {
+            let downloader = Gated()
+            let runner = ReplayRunner(
+                system: NotificationSystem(downloader: downloader, configuration: Self.patient), jobs: 4)
+            let emitted = Log<String>()
+            let run = Task {
+                await runner.run(payloads(4), order: order, prepare: { $0.file.path }) { emitted.append($0) }
+            }
+            await downloader.started.reach(4)
+            // Every payload but the first finishes.
+            downloader.release(["1.png", "2.png", "3.png"])
+            if order == .completion {
+                // Each is written as it finishes, before the first is done.
+                while emitted.entries.count < 3 { await Task.yield() }
+                #expect(Set(emitted.entries) == ["p/1.json", "p/2.json", "p/3.json"])
+            }
+            downloader.release(["0.png"])
+            _ = await run.value
+            if order == .path {
+                #expect(emitted.entries == ["p/0.json", "p/1.json", "p/2.json", "p/3.json"])
+            } else {
+                #expect(emitted.entries.last == "p/0.json")
+            }
+        }
+    }
+
+    @Test func theSummaryCountsWhatTheItemsSay() async {
+        let downloader = Logging()
+        var loaded = payloads(3)
+        loaded[1].expectationError = "p/1.expect.json: not JSON"
+        let runner = ReplayRunner(system: NotificationSystem(downloader: downloader), jobs: 2)
+        let summary = await runner.run(loaded, order: .path, prepare: { _ in () }) { _ in }
+        #expect(summary.total == 3)
+        #expect(summary.failed == 1)
+        #expect(summary.unchecked == 2)
+        #expect(summary.summaryLine == "0 passed, 1 failed")
+    }
 }
