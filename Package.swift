@@ -96,10 +96,22 @@ let package = Package(
             dependencies: ["CNCurses"],
             linkerSettings: [.linkedLibrary("ncursesw"), .linkedLibrary("tinfo")]
         ),
+        .systemLibrary(
+            name: "CChafa",
+            pkgConfig: "chafa",
+            providers: [.apt(["libchafa-dev"])]
+        ),
+        .target(name: "CChafaShim", dependencies: ["CChafa"]),
+        .target(
+            name: "RichPushGraphics",
+            dependencies: ["RichPushCore", "CChafaShim", "CNCursesShim"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "RichPushTUI",
             dependencies: [
                 "RichPushCore",
+                "RichPushGraphics",
                 "RichPushLibrary",
                 "CNCursesShim",
                 .product(name: "Logging", package: "swift-log"),
@@ -116,6 +128,7 @@ let package = Package(
                 "RichPushNetwork",
                 "RichPushReplay",
                 "RichPushServe",
+                "RichPushGraphics",
                 "RichPushTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -173,9 +186,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "RichPushGraphicsTests",
+            dependencies: ["RichPushCore", "RichPushGraphics"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "RichPushTUITests",
             dependencies: [
                 "RichPushCore",
+                "RichPushGraphics",
                 "RichPushTUI",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],

@@ -131,3 +131,31 @@ int rp_read_key(uint32_t *code) {
     }
     return RP_INPUT_KEY;
 }
+
+int rp_color_count(int *direct) {
+    *direct = 0;
+    if (!rp_colors) {
+        return 0;
+    }
+    int rgb = tigetflag("RGB");
+    *direct = (rgb > 0 || COLORS >= 0x1000000) ? 1 : 0;
+    return COLORS;
+}
+
+int rp_image_pair(int fg, int bg) {
+    if (!rp_colors) {
+        return -1;
+    }
+    return alloc_pair(fg, bg);
+}
+
+void rp_put_image_cell(int y, int x, uint32_t scalar, int pair) {
+    wchar_t text[2] = {(wchar_t)scalar, L'\0'};
+    cchar_t cell;
+    int extended = pair < 0 ? 0 : pair;
+    // The pair number goes in `opts`: extended pairs do not fit the short argument.
+    if (setcchar(&cell, text, A_NORMAL, 0, &extended) != OK) {
+        return;
+    }
+    (void)mvwadd_wch(stdscr, y, x, &cell);
+}

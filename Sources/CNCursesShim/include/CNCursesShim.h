@@ -74,6 +74,19 @@ void rp_refresh(void);
 /// Reads one key without waiting. See RP_INPUT_*.
 int rp_read_key(uint32_t *code);
 
+/// How many colours the open terminal has (0 without colours); *direct is 1 when colour numbers are
+/// packed 0xRRGGBB values (terminfo RGB, e.g. TERM=xterm-direct).
+int rp_color_count(int *direct);
+/// A colour pair for image cells: foreground and background colour numbers (palette indexes, or
+/// packed RGB on a direct-colour terminal; -1 the terminal's default). curses reuses the least
+/// recently used pair when all are taken. Returns -1 when the terminal has no colours.
+int rp_image_pair(int fg, int bg);
+/// Puts one image cell: a symbol in an extended colour pair from rp_image_pair.
+void rp_put_image_cell(int y, int x, uint32_t scalar, int pair);
+/// What terminfo says about terminal `term` without opening it: its number of colours (0 without
+/// colours, -1 when terminfo does not know the terminal), and in *rgb whether it takes direct RGB colours.
+int rp_terminfo_colors(const char *term, int *rgb);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,6 +1,7 @@
 import Glibc
 public import Logging
 public import RichPushCore
+import RichPushGraphics
 import UnixSignals
 
 /// The interactive notification center: a payload library to send from, the app state, the list of
@@ -24,13 +25,20 @@ public struct NotificationCenterApp: Sendable {
     public var network: NetworkFeed?
     /// The status line's first message (e.g. why the push endpoint is not listening).
     public var initialStatus: String?
+    /// Whether attachment images are drawn (`--images`).
+    public var images: ImageMode
+    /// Reads attachment files into pixels; without one no image is drawn.
+    public var imageLoader: (any AttachmentImageLoading)?
 
     public init(
         library: PayloadLibrary, delivering: any NotificationDelivering, initialState: AppState = .background,
         configuration: DeliveryConfiguration = DeliveryConfiguration(),
         logger: Logger = Logger(label: "richpush.tui", factory: { _ in SwiftLogNoOpLogHandler() }),
-        network: NetworkFeed? = nil, initialStatus: String? = nil
+        network: NetworkFeed? = nil, initialStatus: String? = nil, images: ImageMode = .auto,
+        imageLoader: (any AttachmentImageLoading)? = nil
     ) {
+        self.images = images
+        self.imageLoader = imageLoader
         self.network = network
         self.initialStatus = initialStatus
         self.library = library
@@ -85,9 +93,22 @@ public struct NotificationCenterApp: Sendable {
         state.listening = network?.listening
         state.endpointHelp = network?.help ?? []
         state.status = initialStatus
+        var drawing: ImageDrawing?
+        if let imageLoader {
+            state.images = ImageSettings.resolve(
+                mode: images, colors: terminal.colorCount, direct: terminal.hasDirectColor, utf8: terminal.isUTF8)
+            drawing = state.images.map { ImageDrawing(loader: imageLoader, renderer: $0.renderer) }
+        }
+        logger.info(
+            "images",
+            metadata: [
+                "mode": "\(images.rawValue)", "colors": "\(terminal.colorCount)",
+                "direct": "\(terminal.hasDirectColor)",
+                "drawn": "\(state.images.map { $0.renderer.colorMode.rawValue } ?? "no")",
+            ])
         let loop = NotificationCenterLoop(
             terminal: terminal, library: library, delivering: delivering, state: state,
-            continuation: continuation, logger: logger, started: started, network: network)
+            continuation: continuation, logger: logger, started: started, network: network, imageDrawing: drawing)
         loop.onInputDrained = { watcher.inputDrained() }
         watcher.start()
         await loop.run(events: events)

@@ -21,13 +21,20 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
     var onInputDrained: () -> Void = {}
     /// Pushes arriving over the network; told the app state whenever it changes.
     private let network: NetworkFeed?
+    /// Draws attachments as cells; nil when images are off.
+    private let imageDrawing: ImageDrawing?
+    private var imageTasks: [ImageKey: Task<Void, Never>] = [:]
+    /// The task that wakes the loop for an animated image's next frame, and when (seconds since start).
+    private var frameTimer: (task: Task<Void, Never>, at: Double)?
 
     init(
         terminal: Terminal, library: PayloadLibrary, delivering: any NotificationDelivering, state: TUIState,
         continuation: AsyncStream<AppEvent>.Continuation, logger: Logger,
-        started: ContinuousClock.Instant = ContinuousClock.now, network: NetworkFeed? = nil
+        started: ContinuousClock.Instant = ContinuousClock.now, network: NetworkFeed? = nil,
+        imageDrawing: ImageDrawing? = nil
     ) {
         self.network = network
+        self.imageDrawing = imageDrawing
         self.terminal = terminal
         self.library = library
         self.delivering = delivering
@@ -80,6 +87,7 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
             }
             apply(actions)
             if state.isQuitting { break }
+            requestImages()
             if drawNow {
                 redraw()
                 if case .input = event {
@@ -90,6 +98,9 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
         }
         for task in deliveries.values { task.cancel() }
         deliveries.removeAll()
+        for task in imageTasks.values { task.cancel() }
+        imageTasks.removeAll()
+        frameTimer?.task.cancel()
     }
 
     private func readKeys() -> [Action] {
@@ -111,6 +122,8 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
             switch action {
             case .deliveryFinished(let id, _), .deliveryFailed(let id, _):
                 deliveries[id] = nil
+            case .imageRendered(let key, _):
+                imageTasks[key] = nil
             default:
                 break
             }
@@ -160,6 +173,40 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
             }
             continuation.yield(.action(.deliveryFinished(id: id, result)))
         }
+    }
+
+    /// Starts drawing the images the screen needs that are not drawn yet (off the input path: the frame
+    /// shows them when they arrive), and keeps an animated image's next frame on time.
+    private func requestImages() {
+        guard let imageDrawing else { return }
+        for key in ImageLayout.needed(state) where state.renderedImages[key] == nil && imageTasks[key] == nil {
+            let continuation = self.continuation
+            imageTasks[key] = Task {
+                let image = await imageDrawing.draw(key)
+                continuation.yield(.action(.imageRendered(key, image)))
+            }
+        }
+        scheduleNextFrame()
+    }
+
+    private func scheduleNextFrame() {
+        guard state.isPlayingImage, let image = state.detailImage,
+            let wait = image.timeToNextFrame(at: state.animation.elapsed(at: state.now))
+        else {
+            frameTimer?.task.cancel()
+            frameTimer = nil
+            return
+        }
+        let at = state.now + wait
+        if let frameTimer, abs(frameTimer.at - at) < 0.001 { return }
+        frameTimer?.task.cancel()
+        let continuation = self.continuation
+        frameTimer = (
+            Task {
+                try? await Task.sleep(for: .seconds(wait))
+                if !Task.isCancelled { continuation.yield(.tick) }
+            }, at
+        )
     }
 
     private func redraw() {

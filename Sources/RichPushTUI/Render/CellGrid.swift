@@ -1,4 +1,5 @@
 import RichPushCore
+import RichPushGraphics
 /// A frame of the UI: what every column of every row shows. Rendering writes into it; the terminal
 /// backend only copies it to the screen.
 ///
@@ -54,6 +55,24 @@ struct CellGrid: Equatable, Sendable {
         let line = String(repeating: character, count: max(0, rect.width))
         for row in rect.row..<max(rect.row, rect.maxRow) {
             write(line, row: row, column: rect.column, maxWidth: rect.width, style: style)
+        }
+    }
+
+    /// Puts rows `rows` of `image` with its top-left cell at (`row`, `column`), clipped to `clip`. Image symbols
+    /// are one column wide and never control characters (``CellImage``), so they go in as they are.
+    mutating func draw(_ image: CellImage, row: Int, column: Int, rows: Range<Int>? = nil, clip: Rect? = nil) {
+        let clip = clip ?? bounds
+        for imageRow in rows ?? 0..<image.rows {
+            let y = row + imageRow - (rows?.lowerBound ?? 0)
+            guard y >= max(0, clip.row), y < min(height, clip.maxRow) else { continue }
+            for imageColumn in 0..<image.columns {
+                let x = column + imageColumn
+                guard x >= max(0, clip.column), x < min(width, clip.maxColumn) else { continue }
+                let cell = image[imageRow, imageColumn]
+                put(
+                    Character(cell.symbol), columns: 1, row: y, column: x,
+                    style: CellStyle(color: .image(foreground: cell.foreground, background: cell.background)))
+            }
         }
     }
 

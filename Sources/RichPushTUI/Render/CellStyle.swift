@@ -1,3 +1,5 @@
+import RichPushGraphics
+
 /// How a cell is drawn. Colours are roles the terminal backend maps to colour pairs; the attributes
 /// alone keep the screen readable in monochrome.
 struct CellStyle: Hashable, Sendable {
@@ -10,6 +12,8 @@ struct CellStyle: Hashable, Sendable {
         case muted
         case header
         case banner
+        /// An image cell's own colours, in the colour mode the image was drawn in.
+        case image(foreground: TerminalColor, background: TerminalColor)
     }
 
     var color: Color = .normal

@@ -11,7 +11,8 @@ enum Action: Equatable, Sendable {
     case moveToLast
     /// Enter: send the selected payload, or open the selected notification.
     case activate
-    /// Space: expand the selected stack of notifications (same thread-id), or collapse it.
+    /// Space: expand the selected stack of notifications (same thread-id), or collapse it; in the detail
+    /// view, pause or play an animated image.
     case toggleStack
     /// Esc or Backspace: close the help overlay or the detail view.
     case back
@@ -35,6 +36,8 @@ enum Action: Equatable, Sendable {
     case deliveryFailed(id: Int, String)
     /// The report was written (its path) or could not be (why).
     case exportFinished(Result<String, ExportError>)
+    /// An attachment was drawn as cells (or could not be).
+    case imageRendered(ImageKey, RenderedImage)
 
     // Pushes arriving over the network (the APNs and FCM endpoints), named by their push ID
     /// News of a push in flight; the first for a push ID puts a new notification on top, named by `source`.

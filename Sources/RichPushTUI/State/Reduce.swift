@@ -13,6 +13,10 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
         state.isQuitting = true
         return [.quit]
     case .resized(let size):
+        if size != state.size {
+            // The detail image is drawn again at the new size; thumbnails keep theirs.
+            state.renderedImages = state.renderedImages.filter { $0.key.purpose == .thumbnail }
+        }
         state.size = size
         state.detailScroll = min(state.detailScroll, maxDetailScroll(state))
     case .tick(let now):
@@ -33,6 +37,12 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
             "Writing the report of \(finished.count) notification\(finished.count == 1 ? "" : "s")"
             + (inFlight > 0 ? " (\(inFlight) still in flight left out)" : "") + "…"
         return [.exportReport(finished)]
+    case .imageRendered(let key, let image):
+        // A drawing for a notification deleted meanwhile is not kept.
+        guard state.notifications.contains(where: { ImageLayout.attachment(of: $0)?.file == key.file }) else {
+            return []
+        }
+        state.renderedImages[key] = image
     case .exportFinished(let outcome):
         switch outcome {
         case .success(let path): state.status = "Report written to \(path)"
@@ -59,7 +69,7 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
     case .deliveryFinished(let id, let result):
         guard state.notifications.contains(where: { $0.id == id }) else {
             // Deleted while the extension ran: nobody will see its image.
-            return discardingAttachments(of: [result])
+            return discardingAttachments(of: [result], &state)
         }
         var replaced: [NotificationEntry] = []
         keepingSelection(&state) { state in
@@ -76,7 +86,7 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
                 notificationID: id, title: result.content.title, subtitle: result.content.subtitle,
                 body: result.content.body, until: state.now + Banner.duration)
         }
-        return discardingAttachments(of: replaced.map(\.result)) + trimToCapacity(&state)
+        return discardingAttachments(of: replaced.map(\.result), &state) + trimToCapacity(&state)
     case .deliveryFailed(let id, let message):
         update(id, in: &state) { $0.failure = message }
     case .networkPushProgress(let pushID, let source, let progress):
@@ -124,9 +134,9 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
         state.detailID = nil
         state.banner = nil
         state.status = "Cleared \(count) notification\(count == 1 ? "" : "s")"
-        return discardingAttachments(of: cleared)
+        return discardingAttachments(of: cleared, &state)
     case .deleteSelected:
-        return discardingAttachments(of: deleteSelected(&state).map(\.result))
+        return discardingAttachments(of: deleteSelected(&state).map(\.result), &state)
     case .switchFocus, .moveSelection, .moveToFirst, .moveToLast, .activate, .toggleStack:
         // The help overlay is modal: only closing it (or quitting) does something.
         guard !state.isHelpVisible else { return [] }
@@ -139,6 +149,11 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
 private func navigate(_ state: inout TUIState, _ action: Action) -> [Effect] {
     if state.detailID != nil {
         switch action {
+        case .toggleStack:
+            // Space pauses or plays an animated image.
+            guard state.detailImage?.isAnimated == true else { break }
+            state.animation.togglePause(at: state.now)
+            state.status = state.animation.isPaused ? "Animation paused (Space plays)" : "Animation playing"
         case .moveSelection(let delta):
             state.detailScroll = max(0, min(state.detailScroll + delta, maxDetailScroll(state)))
         case .moveToFirst: state.detailScroll = 0
@@ -167,6 +182,7 @@ private func navigate(_ state: inout TUIState, _ action: Action) -> [Effect] {
             } else {
                 state.detailID = row.entry.id
                 state.detailScroll = 0
+                state.animation.restart(at: state.now)
             }
         }
     case .toggleStack:
@@ -256,7 +272,7 @@ private func trimToCapacity(_ state: inout TUIState) -> [Effect] {
     if let detailID = state.detailID, removed.contains(where: { $0.id == detailID }) { state.detailID = nil }
     if let banner = state.banner, removed.contains(where: { $0.id == banner.notificationID }) { state.banner = nil }
     state.droppedCount += removed.count
-    return discardingAttachments(of: removed.map(\.result))
+    return discardingAttachments(of: removed.map(\.result), &state)
 }
 
 /// A push that arrived over the network goes on top, in flight; the selected row stays selected.
@@ -286,10 +302,16 @@ private func collapse(into id: Int, result: DeliveryResult, _ state: inout TUISt
     return replaced
 }
 
-/// The effect that removes the image files of notifications nobody will see again (none if they had none).
-private func discardingAttachments(of results: [DeliveryResult?]) -> [Effect] {
+/// The effect that removes the image files of notifications nobody will see again (none if they had none);
+/// their drawings are forgotten.
+private func discardingAttachments(of results: [DeliveryResult?], _ state: inout TUIState) -> [Effect] {
     let files = results.compactMap { $0?.attachment?.file }
-    return files.isEmpty ? [] : [.discardAttachments(files)]
+    guard !files.isEmpty else { return [] }
+    if !state.renderedImages.isEmpty {
+        let gone = Set(files)
+        state.renderedImages = state.renderedImages.filter { !gone.contains($0.key.file) }
+    }
+    return [.discardAttachments(files)]
 }
 
 /// Removes the notification in the detail view, else the selected row (all of a collapsed stack, as
@@ -350,5 +372,5 @@ private func maxDetailScroll(_ state: TUIState) -> Int {
     let layout = ScreenLayout(size: state.size)
     let lines = DetailContent(entry: entry, configuredLimits: state.configuredLimits, timeOfDay: state.startTimeOfDay)
         .lines(width: layout.detailTextWidth)
-    return max(0, lines.count - layout.detailTextHeight)
+    return max(0, ImageLayout.detailRows(of: entry, state: state) + lines.count - layout.detailTextHeight)
 }

@@ -48,6 +48,12 @@ struct TUIState: Equatable, Sendable {
     /// The notification of each push in flight that arrived over the network, by push ID.
     var networkPushes: [String: Int] = [:]
     var isQuitting = false
+    /// How images are drawn; nil shows text only (`--images none`, or a terminal that cannot show them).
+    var images: ImageSettings?
+    /// Attachments drawn as cells, per attachment, purpose and size.
+    var renderedImages: [ImageKey: RenderedImage] = [:]
+    /// The detail view's animation clock (animated GIFs).
+    var animation = AnimationClock()
 
     init(
         appState: AppState, configuredLimits: EffectiveLimits = EffectiveLimits(DeliveryConfiguration()),
@@ -83,7 +89,18 @@ struct TUIState: Equatable, Sendable {
     var inFlightCount: Int { notifications.count { $0.isInFlight } }
 
     /// Whether something on screen changes with time alone (progress countdowns, the banner).
-    var isAnimating: Bool { banner != nil || notifications.contains { $0.isInFlight } }
+    var isAnimating: Bool { banner != nil || notifications.contains { $0.isInFlight } || isPlayingImage }
+
+    /// The image drawn in the open detail view, when there is one.
+    var detailImage: RenderedImage? {
+        guard images != nil, let entry = detailEntry,
+            let key = ImageLayout.detailKey(of: entry, text: ScreenLayout(size: size).detailText)
+        else { return nil }
+        return renderedImages[key]
+    }
+
+    /// Whether the detail view plays an animated image now.
+    var isPlayingImage: Bool { detailImage?.isAnimated == true && !animation.isPaused }
 
     var isTooSmall: Bool {
         size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows

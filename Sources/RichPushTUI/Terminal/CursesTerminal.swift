@@ -1,4 +1,6 @@
 import CNCursesShim
+import Glibc
+import RichPushGraphics
 
 /// The only code that talks to curses: opens and restores the terminal, reads keys without waiting,
 /// and copies a ``CellGrid`` to the screen. Everything it draws went through the grid, so nothing
@@ -8,6 +10,11 @@ import CNCursesShim
 final class CursesTerminal: TerminalBackend {
     private var isOpen = false
     private(set) var hasColors = false
+    /// How many colours the terminal has (0 without), and whether colour numbers are packed RGB.
+    private(set) var colorCount = 0
+    private(set) var hasDirectColor = false
+    /// Whether the locale's character set is UTF-8 (block symbols need it).
+    let isUTF8: Bool
 
     /// Takes over the terminal: sets the locale, starts curses, hides the cursor, enables keypad keys.
     init() throws(TerminalError) {
@@ -18,6 +25,10 @@ final class CursesTerminal: TerminalBackend {
         }
         isOpen = true
         hasColors = rp_has_colors() != 0
+        var direct: Int32 = 0
+        colorCount = Int(rp_color_count(&direct))
+        hasDirectColor = direct != 0
+        isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().filter { $0 != "-" } == "UTF8"
     }
 
     deinit { close() }
@@ -74,6 +85,12 @@ final class CursesTerminal: TerminalBackend {
             for column in 0..<grid.width {
                 let cell = grid[row, column]
                 guard case .character(let character) = cell.content else { continue }
+                if case .image(let foreground, let background) = cell.style.color,
+                    let scalar = character.unicodeScalars.first
+                {
+                    putImageCell(scalar, foreground: foreground, background: background, row: row, column: column)
+                    continue
+                }
                 let attributes = Self.attributes(cell.style)
                 let pair = Self.pair(cell.style.color)
                 if let letters = Self.flagLetters(character) {
@@ -89,6 +106,35 @@ final class CursesTerminal: TerminalBackend {
             }
         }
         rp_refresh()
+    }
+
+    /// An image cell in an extended colour pair of its own colours (curses finds or allocates the pair).
+    private func putImageCell(
+        _ scalar: Unicode.Scalar, foreground: TerminalColor, background: TerminalColor, row: Int, column: Int
+    ) {
+        let pair =
+            foreground == .terminalDefault && background == .terminalDefault
+            ? 0 : rp_image_pair(colorNumber(foreground), colorNumber(background))
+        rp_put_image_cell(Int32(row), Int32(column), scalar.value, max(0, pair))
+    }
+
+    /// The colour number curses takes: a palette index, or packed RGB on a direct-colour terminal, whose
+    /// numbers below 8 would mean the ANSI colours (so near-black stays near-black).
+    private func colorNumber(_ color: TerminalColor) -> Int32 {
+        switch color {
+        case .terminalDefault: -1
+        case .indexed(let index): Int32(index)
+        case .rgb(let value): hasDirectColor ? Int32(max(value, 8)) : Int32(Self.nearestIndex(value))
+        }
+    }
+
+    /// The xterm 256-colour cube entry nearest to an RGB colour (only used if an RGB image meets a palette terminal).
+    static func nearestIndex(_ value: UInt32) -> Int {
+        func level(_ component: UInt32) -> Int {
+            let c = Int(component)
+            return c < 48 ? 0 : c < 115 ? 1 : (c - 35) / 40
+        }
+        return 16 + 36 * level((value >> 16) & 0xFF) + 6 * level((value >> 8) & 0xFF) + level(value & 0xFF)
     }
 
     /// What curses is given for a grapheme: its first scalar plus the combining marks that follow
@@ -140,6 +186,7 @@ final class CursesTerminal: TerminalBackend {
             case .muted: RP_PAIR_MUTED
             case .header: RP_PAIR_HEADER
             case .banner: RP_PAIR_BANNER
+            case .image: RP_PAIR_DEFAULT
             }
         return Int32(pair)
     }

@@ -49,7 +49,10 @@ struct NotificationListPane {
         _ entry: NotificationEntry, selected: Bool, focused: Bool, top: Int, inside: Rect, on grid: inout CellGrid
     ) {
         let indent = 12
-        let textWidth = inside.width - indent - 1
+        // A rich notification's thumbnail sits at the right of its text, as on iOS.
+        let thumbnail = state.images == nil ? nil : ImageLayout.thumbnailKey(of: entry)
+        let reserved = thumbnail.map { $0.columns + 1 } ?? 0
+        let textWidth = inside.width - indent - 1 - reserved
         let base = selected && focused ? CellStyle(reverse: true) : CellStyle.plain
         func visible(_ row: Int) -> Bool { row < inside.maxRow }
 
@@ -66,7 +69,7 @@ struct NotificationListPane {
             grid.write(time, row: top, column: inside.column + 2, style: selected ? base : .muted)
             let (title, subtitle) = NotificationSummary.headline(of: entry)
             var column = inside.column + indent
-            let limit = inside.maxColumn - 1
+            let limit = inside.maxColumn - 1 - reserved
             if title.isEmpty && subtitle.isEmpty {
                 grid.write(
                     TextLayout.truncate(entry.file, toWidth: limit - column), row: top, column: column,
@@ -112,6 +115,12 @@ struct NotificationListPane {
             grid.write(
                 TextLayout.truncate(status.text, toWidth: statusBudget), row: top + 2, column: inside.column + indent,
                 style: style)
+        }
+
+        if let thumbnail, case .frames(let frames, _) = state.renderedImages[thumbnail], let first = frames.first {
+            grid.draw(
+                first, row: top, column: inside.maxColumn - 1 - thumbnail.columns,
+                clip: Rect(column: inside.column, row: top, width: inside.width, height: min(3, inside.maxRow - top)))
         }
     }
 
