@@ -30,10 +30,18 @@ import Synchronization
 /// - connection, DNS and TLS failures → `networkError` with the underlying message.
 /// Task cancellation ends the download promptly with `CancellationError`. Every failure deletes the partial file.
 ///
-/// Isolation: every request (each redirect hop too) gets its own async-http-client client and its own connection,
-/// closed after the response (`Connection: close`), so nothing one download or host leaves behind (an unread body,
-/// a body sent after a 304, a connection attempt that never completes) can reach another download. A connection
-/// attempt may take at most the time left before the download's deadline (and never more than `connectTimeout`):
+/// Connections: requests to the same host share a pool of connections, reused from one download to the next
+/// (HTTP/1.1 keep-alive; HTTP/2 where the server speaks it), so 1,000 downloads from one host do not make 1,000 TLS
+/// handshakes. There is no cap on connections per host: a request that finds no idle connection opens one at once,
+/// so no download waits for another one's connection and no such wait counts against its deadline. Idle
+/// connections close after 4 s. Nothing one download leaves on a connection can reach another download:
+/// - a response this download stops reading early (bad status, type or size, timeout, cancellation) abandons its
+///   body, and async-http-client closes a connection whose response did not end instead of pooling it;
+/// - a response that by HTTP has no body (204, 205, 304) may be followed by bytes a faulty server sent as its body,
+///   which would be read as the next response on the connection: after one, the host's pool is retired (no download
+///   is given it again, and it is shut down with all its connections once its downloads in flight end) and the next
+///   download to that host opens a fresh connection.
+/// A connection attempt may take at most the download's timeout (and never more than `connectTimeout`):
 /// async-http-client cannot cancel a connection attempt, and its shutdown waits for it, so this bound is what keeps
 /// ``shutdown()`` prompt after a download to an address that never answers (e.g. `https://[fe80::1%25eth0]/`).
 ///
@@ -61,6 +69,9 @@ public final class HTTPSImageDownloader: ImageDownloading {
     private let logger: Logger
     private let stats = Mutex(Statistics())
     private static let progressStep = 64 * 1024
+    /// Statuses whose responses have no body by HTTP (RFC 9110), so that bytes a server sends after one are read as
+    /// the next response on the connection.
+    static let bodilessStatuses: Set<Int> = [204, 205, 304]
 
     /// - Parameters:
     ///   - store: where attachments are written.
@@ -83,8 +94,8 @@ public final class HTTPSImageDownloader: ImageDownloading {
     /// Memory and traffic figures so far.
     public var statistics: Statistics { stats.withLock { $0 } }
 
-    /// Waits until the clients of all finished requests have shut down: at the latest when the deadline of the
-    /// last download started has passed, since no connection attempt outlives its download's deadline.
+    /// Closes the pooled connections and waits until every client has shut down: at the latest one download timeout
+    /// after the last connection attempt started. Call it when no download is in flight (those still in flight fail).
     /// Idempotent; downloads may still be made afterwards (call it again before dropping the downloader).
     public func shutdown() async {
         await clients.shutdown()
@@ -133,30 +144,28 @@ public final class HTTPSImageDownloader: ImageDownloading {
                     "\(FixtureCDN.host) is served by the embedded fixture CDN, which is not running; nothing was sent")
             }
             let (mapping, requestURL, hostHeader) = clients.route(current)
-            let (client, connectCutByDeadline) = clients.makeClient(mapping: mapping, deadline: deadline)
+            let lease = clients.lease(mapping: mapping, connectTimeout: min(limits.timeout, connectTimeout))
+            // Set once a response has arrived that may leave bytes on its connection.
+            var reusable = true
             // After the response is read or abandoned (async-http-client closes an abandoned one's connection).
-            defer { clients.retire(client) }
+            defer { clients.release(lease, reusable: reusable) }
             var request = HTTPClientRequest(url: requestURL.absoluteString)
             request.method = .GET
             if let hostHeader { request.headers.replaceOrAdd(name: "Host", value: hostHeader) }
             request.headers.add(name: "User-Agent", value: "richpush (NotificationServiceExtension emulator)")
             request.headers.add(name: "Accept", value: "image/*")
-            // One connection per request, never reused: a response this download stops reading early (bad status,
-            // type or size, timeout), or one a server got wrong (a body after 304), cannot reach another download
-            // on a pooled connection. async-http-client also closes a connection whose response body is abandoned
-            // unfinished; this covers what it considers finished. (HTTP/2 drops the header; its streams are framed.)
-            request.headers.add(name: "Connection", value: "close")
             events(.requestSent(current))
             logger.debug("image request", metadata: ["url": "\(current.absoluteString)"])
 
             let response: HTTPClientResponse
             do {
-                response = try await client.execute(request, deadline: deadline, logger: logger)
-            } catch let error as HTTPClientError where error == .connectTimeout && connectCutByDeadline {
+                response = try await lease.client.execute(request, deadline: deadline, logger: logger)
+            } catch let error as HTTPClientError where error == .connectTimeout && limits.timeout <= connectTimeout {
                 throw DownloadFailure.timeout(after: limits.timeout)
             } catch {
                 throw Self.failure(for: error, url: current, limits: limits, fixture: fixtureHost)
             }
+            reusable = !Self.bodilessStatuses.contains(Int(response.status.code))
             let status = Int(response.status.code)
             let statusText = Self.statusText(response.status)
 

@@ -6,15 +6,22 @@ import NIOPosix
 import NIOSSL
 import Synchronization
 
-/// Makes the one-request HTTP clients of the image downloader and the receipt sender, and shuts them down.
+/// Makes the HTTP clients of the image downloader (pooled, connections reused) and of the receipt sender (one
+/// client per request), and shuts them down.
 ///
 /// Trust: the system roots for every host, except the mapped hosts (``FixtureHostMapping``: the fixture host, and
 /// any other local server such as `richpush serve`), whose requests go to the mapped address through a client that
 /// trusts that mapping's CA and nothing else, with the certificate checked against the mapped host name (SNI and
 /// hostname). Verification is never turned off.
 ///
-/// Every request gets its own client and connection; finished clients are shut down in the background
-/// (``retire(_:)``) and ``shutdown()`` waits for them.
+/// Two ways to get a client:
+/// - ``makeClient(mapping:deadline:)``: a client (and connection) for one request, shut down in the background by
+///   ``retire(_:)``;
+/// - ``lease(mapping:connectTimeout:)``: a pooled client shared by every request to the same route with the same
+///   connection timeout, whose connections are reused (HTTP/1.1 keep-alive; HTTP/2 where the server speaks it).
+///   ``release(_:reusable:)`` with `reusable: false` retires it: no request is given it again, and it is shut down
+///   (closing every connection it holds) once its last request ends.
+/// ``shutdown()`` shuts every client down and waits for them.
 final class RoutedHTTPClients: Sendable {
     /// The mapping of `fixtures.richpush.test`, when the fixture CDN runs.
     let fixtureHost: FixtureHostMapping?
@@ -28,9 +35,36 @@ final class RoutedHTTPClients: Sendable {
     /// Clients of finished requests, shutting down; ``shutdown()`` waits for them.
     private let retiring = Mutex(RetiringClients())
 
+    /// Pooled clients: the current one per route and connection timeout, and each client's requests in flight.
+    private let pools = Mutex(Pools())
+    /// How long a pooled connection may stay idle before it is closed: below the shortest keep-alive timeout in
+    /// common use (5 s), so that a server never closes a connection just as a request is sent on it.
+    static let pooledIdleTimeout: TimeAmount = .seconds(4)
+
     private struct RetiringClients {
         var next = 0
         var tasks: [Int: Task<Void, Never>] = [:]
+    }
+
+    fileprivate struct PoolKey: Hashable {
+        var mapping: Int?
+        var connectTimeout: Duration
+    }
+
+    private struct Pools {
+        var current: [PoolKey: HTTPClient] = [:]
+        /// Requests in flight per client (current or retired).
+        var leases: [ObjectIdentifier: Int] = [:]
+        /// Retired clients still serving requests, shut down when their last request ends.
+        var retired: [ObjectIdentifier: HTTPClient] = [:]
+        /// Clients made so far (current, retired and shut down).
+        var made = 0
+    }
+
+    /// A pooled client lent to one request; give it back with ``release(_:reusable:)``.
+    struct Lease: Sendable {
+        let client: HTTPClient
+        fileprivate let key: PoolKey
     }
 
     /// - Throws: when the fixture CA PEM cannot be parsed.
@@ -80,6 +114,68 @@ final class RoutedHTTPClients: Sendable {
         return (client, cutByDeadline)
     }
 
+    /// The pooled client for requests to `mapping` (nil: the system's DNS and roots) whose connection attempts may
+    /// take at most `connectTimeout`. There is no cap on connections per host: a request that finds no idle
+    /// connection opens one at once, so no request ever waits for another one's connection.
+    func lease(mapping: Int?, connectTimeout: Duration) -> Lease {
+        let key = PoolKey(mapping: mapping, connectTimeout: connectTimeout)
+        return pools.withLock { pools in
+            let client: HTTPClient
+            if let current = pools.current[key] {
+                client = current
+            } else {
+                client = makePooledClient(key)
+                pools.current[key] = client
+                pools.made += 1
+            }
+            pools.leases[ObjectIdentifier(client), default: 0] += 1
+            return Lease(client: client, key: key)
+        }
+    }
+
+    /// Ends a request made with a leased client. `reusable: false` when the connection may hold bytes that belong to
+    /// no response (e.g. a body sent after a 304): the client is retired and shut down once its last request ends, so
+    /// that connection is never used again.
+    func release(_ lease: Lease, reusable: Bool) {
+        let id = ObjectIdentifier(lease.client)
+        let finished: HTTPClient? = pools.withLock { pools in
+            if !reusable, pools.current[lease.key] === lease.client {
+                pools.current[lease.key] = nil
+                pools.retired[id] = lease.client
+            }
+            let left = (pools.leases[id] ?? 1) - 1
+            pools.leases[id] = left > 0 ? left : nil
+            guard left <= 0, let retired = pools.retired.removeValue(forKey: id) else { return nil }
+            return retired
+        }
+        if let finished { retire(finished) }
+    }
+
+    /// Pooled clients made so far: one per route and connection timeout, plus one for each retirement.
+    var pooledClientsMade: Int { pools.withLock { $0.made } }
+
+    private func makePooledClient(_ key: PoolKey) -> HTTPClient {
+        let mapped = key.mapping.map { mappings[$0] }
+        var configuration = HTTPClient.Configuration(
+            tlsConfiguration: mapped?.tls ?? systemTLS,
+            redirectConfiguration: .disallow,  // followed by hand, each hop checked
+            timeout: .init(connect: max(.milliseconds(1), TimeAmount(key.connectTimeout))),
+            connectionPool: .init(idleTimeout: Self.pooledIdleTimeout),
+            decompression: .disabled
+        )
+        // A refused connection fails now, as on a device, instead of being retried until the deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        // No queue for connections: each request that finds none idle opens its own (the limit is soft: above it,
+        // requests would wait for a connection, and that wait would count against their deadline).
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = Int(Int32.max)
+        if let host = mapped?.host {
+            configuration.dnsOverride = [host.host.lowercased(): host.address]
+            configuration.httpVersion = .http1Only
+        }
+        return HTTPClient(
+            eventLoopGroup: eventLoopGroup, configuration: configuration, backgroundActivityLogger: logger)
+    }
+
     /// Which mapping `url` goes to (nil: none, the system's DNS and roots), the URL to request and the Host
     /// header: a mapped host goes to its mapping's port.
     func route(_ url: URL) -> (mapping: Int?, url: URL, host: String?) {
@@ -106,8 +202,17 @@ final class RoutedHTTPClients: Sendable {
         }
     }
 
-    /// Waits until the clients of all finished requests have shut down. Idempotent.
+    /// Shuts down the pooled clients (requests still in flight on them fail) and waits until every client has shut
+    /// down. Idempotent; clients may still be made afterwards.
     func shutdown() async {
+        let pooled: [HTTPClient] = pools.withLock { pools in
+            let all = Array(pools.current.values) + Array(pools.retired.values)
+            pools.current = [:]
+            pools.retired = [:]
+            pools.leases = [:]
+            return all
+        }
+        for client in pooled { retire(client) }
         while let next = retiring.withLock({ $0.tasks.values.first }) {
             await next.value
         }

@@ -6,7 +6,9 @@ public import Logging
 import NIOCore
 import NIOHTTP1
 import NIOSSL
+import NIOTLS
 import ServiceLifecycle
+import Synchronization
 
 /// The embedded HTTPS fixture CDN: serves `https://fixtures.richpush.test/<path>?<faults>` from a fixture root.
 ///
@@ -35,6 +37,28 @@ public final class FixtureCDN: Sendable {
     public let receipts: ReceiptLog
     private let serverTask: Task<Void, any Error>
     private let serviceGroup: ServiceGroup
+    private let counters: FixtureTrafficCounters
+    private let logger: Logger
+
+    /// What the server has seen so far: a client that reuses connections makes far fewer connections (and TLS
+    /// handshakes) than requests.
+    public struct Traffic: Sendable, Equatable {
+        /// TCP connections accepted.
+        public var connections = 0
+        /// TLS handshakes completed.
+        public var tlsHandshakes = 0
+        /// HTTP requests answered.
+        public var requests = 0
+
+        public init(connections: Int = 0, tlsHandshakes: Int = 0, requests: Int = 0) {
+            self.connections = connections
+            self.tlsHandshakes = tlsHandshakes
+            self.requests = requests
+        }
+    }
+
+    /// Connections, TLS handshakes and requests since the server started.
+    public var traffic: Traffic { counters.traffic }
 
     /// The CA certificate in PEM (for `--ca-out` and `curl --cacert`).
     public var caCertificatePEM: String { certificateAuthority.caCertificatePEM }
@@ -52,8 +76,10 @@ public final class FixtureCDN: Sendable {
 
     private init(
         port: Int, root: URL, certificateAuthority: FixtureCertificateAuthority, receipts: ReceiptLog,
-        serviceGroup: ServiceGroup, serverTask: Task<Void, any Error>
+        serviceGroup: ServiceGroup, serverTask: Task<Void, any Error>, counters: FixtureTrafficCounters, logger: Logger
     ) {
+        self.counters = counters
+        self.logger = logger
         self.receipts = receipts
         self.port = port
         self.root = root
@@ -71,9 +97,12 @@ public final class FixtureCDN: Sendable {
 
         let (ready, readyContinuation) = AsyncStream<Int>.makeStream()
         let receipts = ReceiptLog()
+        let counters = FixtureTrafficCounters()
         let app = Application(
-            responder: FixtureResponder(resolver: resolver, receipts: receipts, logger: logger),
-            server: try .tls(.http1(), tlsConfiguration: tls),
+            responder: FixtureResponder(resolver: resolver, receipts: receipts, counters: counters, logger: logger),
+            server: try .tls(
+                .http1(configuration: .init(additionalChannelHandlers: [FixtureConnectionCounter(counters)])),
+                tlsConfiguration: tls),
             configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "richpush-fixture-cdn"),
             onServerRunning: { channel in
                 readyContinuation.yield(channel.localAddress?.port ?? port)
@@ -96,7 +125,7 @@ public final class FixtureCDN: Sendable {
             "fixture CDN listening", metadata: ["port": "\(boundPort)", "root": "\(resolver.root.path)"])
         return FixtureCDN(
             port: boundPort, root: resolver.root, certificateAuthority: authority, receipts: receipts,
-            serviceGroup: group, serverTask: task)
+            serviceGroup: group, serverTask: task, counters: counters, logger: logger)
     }
 
     /// Stops the server and waits for it: a graceful shutdown (no new connections, idle ones closed, requests in
@@ -110,6 +139,13 @@ public final class FixtureCDN: Sendable {
         }
         _ = await task.result
         watchdog.cancel()
+        let traffic = counters.traffic
+        logger.debug(
+            "fixture CDN stopped",
+            metadata: [
+                "requests": "\(traffic.requests)", "connections": "\(traffic.connections)",
+                "tls-handshakes": "\(traffic.tlsHandshakes)",
+            ])
     }
 
     /// Waits until the server stops (after ``shutdown()`` or a server error).
@@ -142,6 +178,37 @@ public struct FixtureHostMapping: Sendable, Equatable {
     }
 }
 
+/// The fixture CDN's traffic figures, shared by its connections.
+final class FixtureTrafficCounters: Sendable {
+    private let state = Mutex(FixtureCDN.Traffic())
+
+    var traffic: FixtureCDN.Traffic { state.withLock { $0 } }
+
+    func count(_ figure: any WritableKeyPath<FixtureCDN.Traffic, Int> & Sendable) {
+        state.withLock { $0[keyPath: figure] += 1 }
+    }
+}
+
+/// Counts a connection when it is set up (one per accepted connection) and its TLS handshake when it completes.
+final class FixtureConnectionCounter: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = Any
+
+    private let counters: FixtureTrafficCounters
+
+    init(_ counters: FixtureTrafficCounters) {
+        self.counters = counters
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        counters.count(\.connections)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .handshakeCompleted = event as? TLSUserEvent { counters.count(\.tlsHandshakes) }
+        context.fireUserInboundEventTriggered(event)
+    }
+}
+
 /// The request context of the fixture CDN: Hummingbird's, plus the connection, for flow control.
 struct FixtureRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
@@ -159,6 +226,7 @@ struct FixtureResponder: HTTPResponder {
 
     let resolver: FixtureFileResolver
     let receipts: ReceiptLog
+    let counters: FixtureTrafficCounters
     let logger: Logger
     /// Bytes read from a file and sent per write.
     static let chunkSize = 64 * 1024
@@ -168,6 +236,7 @@ struct FixtureResponder: HTTPResponder {
     static let maxReceiptBytes = 64 * 1024
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        counters.count(\.requests)
         let response = await makeResponse(to: request, channel: context.channel)
         logger.debug(
             "fixture request",

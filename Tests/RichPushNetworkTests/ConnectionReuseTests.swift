@@ -1,0 +1,194 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import NIOSSL
+import RichPushCore
+import RichPushNetwork
+import Synchronization
+import Testing
+
+/// Connections to the same host are reused, and nothing a response leaves on a connection reaches another download.
+@Suite("Connection reuse")
+struct ConnectionReuseTests {
+    @Test("100 downloads from one host (50 one after the other, 50 ten at a time) use at most 11 connections")
+    func reuseAcrossDownloads() async throws {
+        try await withHarness { harness in
+            let expected = sha256Hex(try fixtureBytes("cat.png"))
+            for round in 0..<50 {
+                let (result, _) = await harness.download("cat.png")
+                let image = try #require(result.success, "download \(round): \(String(describing: result.failure))")
+                #expect(image.sha256 == expected)
+                await harness.downloader.discard(image)
+            }
+            let sequential = harness.cdn.traffic
+            #expect(sequential.requests == 50)
+            #expect(sequential.connections == 1, "50 downloads one after the other share one connection")
+
+            let concurrency = 10
+            let hashes = try await withThrowingTaskGroup(of: [String].self) { group in
+                for _ in 0..<concurrency {
+                    group.addTask {
+                        var hashes: [String] = []
+                        for _ in 0..<5 {
+                            let image = try await harness.downloader.download(
+                                harness.url("cat.png"), limits: Harness.patientLimits, events: { _ in })
+                            hashes.append(image.sha256)
+                            await harness.downloader.discard(image)
+                        }
+                        return hashes
+                    }
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+            #expect(hashes.count == 50 && hashes.allSatisfy { $0 == expected })
+
+            let traffic = harness.cdn.traffic
+            #expect(traffic.requests == 100)
+            // The sequential downloads' connection, then at most one per download in flight at once.
+            #expect(
+                traffic.connections <= concurrency + 1,
+                "100 downloads made \(traffic.connections) connections; at most \(concurrency) are in flight at once")
+            #expect(traffic.tlsHandshakes == traffic.connections, "one TLS handshake per connection")
+            #expect(harness.leftovers.isEmpty)
+        }
+    }
+
+    @Test("a download that stops reading early closes its connection; the next one opens a new connection")
+    func abandonedBodyIsNotReused() async throws {
+        try await withHarness { harness in
+            let (first, _) = await harness.download("cat.png")
+            #expect(first.success != nil)
+            // Refused before its 5 MB body is read.
+            let (refused, _) = await harness.download("cat.png?type=text/html&pad=5MB")
+            #expect(refused.failure?.reason == .notAnImage)
+            let (next, _) = await harness.download("cat.png")
+            let image = try #require(next.success, "\(String(describing: next.failure))")
+            #expect(image.width == 640 && image.height == 480 && image.bytes == 2928)
+            let traffic = harness.cdn.traffic
+            #expect(traffic.requests == 3)
+            #expect(
+                traffic.connections == 2,
+                "the refused download's connection (reused from the first) was closed, the third opened another")
+        }
+    }
+
+    @Test("bytes a server sends after a 304 (which has no body) never become the next download's image")
+    func bodyAfterNotModifiedDoesNotSpill() async throws {
+        let server = try await SmugglingServer.start()
+        let storeParent = try makeTemporaryDirectory("smuggle")
+        defer { try? FileManager.default.removeItem(at: storeParent) }
+        let store = try AttachmentStore(parent: storeParent, logger: quietLogger)
+        let downloader = try HTTPSImageDownloader(
+            store: store, fixtureHost: server.mapping, logger: quietLogger)
+        let recorder = EventRecorder()
+        let url = { (path: String) in URL(string: "https://\(FixtureCDN.host)/\(path)")! }
+
+        let notModified = await outcome {
+            try await downloader.download(url("not-modified"), limits: Harness.patientLimits, events: recorder.record)
+        }
+        #expect((notModified.failure as? DownloadFailure)?.detail == "HTTP 304 Not Modified")
+        for round in 1...2 {
+            let result = await outcome {
+                try await downloader.download(url("cat.png"), limits: Harness.patientLimits, events: { _ in })
+            }
+            let image = try #require(result.success, "round \(round): \(result)")
+            #expect(image.format == .png, "round \(round): got the \(image.format) the server sent after the 304")
+            #expect(image.sha256 == sha256Hex(try fixtureBytes("cat.png")), "round \(round)")
+            await downloader.discard(image)
+        }
+        await downloader.shutdown()
+        #expect(server.connections == 2, "the 304's connection was never used again; the next ones shared one")
+        try await server.stop()
+        store.removeAll()
+    }
+}
+
+/// A TLS server for the fixture host that answers `/not-modified` with a 304 and then, as a faulty server could,
+/// sends bytes after it: a complete `200 image/gif` response (spinner.gif), written just before the answer to the
+/// next request on the same connection. Every other path is cat.png. A client that reuses the 304's connection gets
+/// the GIF as its answer.
+final class SmugglingServer: Sendable {
+    let mapping: FixtureHostMapping
+    private let channel: any Channel
+    private let accepted: ConnectionCount
+
+    /// Connections accepted so far.
+    var connections: Int { accepted.value.withLock { $0 } }
+
+    private final class ConnectionCount: Sendable {
+        let value = Mutex(0)
+    }
+
+    private init(mapping: FixtureHostMapping, channel: any Channel, accepted: ConnectionCount) {
+        self.mapping = mapping
+        self.channel = channel
+        self.accepted = accepted
+    }
+
+    static func start() async throws -> SmugglingServer {
+        let authority = try FixtureCertificateAuthority.generate(hostname: FixtureCDN.host)
+        let context = try NIOSSLContext(configuration: try authority.serverTLSConfiguration())
+        let cat = try fixtureBytes("cat.png")
+        let gif = try fixtureBytes("spinner.gif")
+        let accepted = ConnectionCount()
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { channel in
+                accepted.value.withLock { $0 += 1 }
+                return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context))
+                    try channel.pipeline.syncOperations.addHandler(SmugglingHandler(cat: cat, gif: gif))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = try #require(channel.localAddress?.port)
+        return SmugglingServer(
+            mapping: FixtureHostMapping(port: port, caCertificatePEM: authority.caCertificatePEM), channel: channel,
+            accepted: accepted)
+    }
+
+    func stop() async throws {
+        try await channel.close()
+    }
+}
+
+private final class SmugglingHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let cat: Data
+    private let gif: Data
+    private var received = ByteBuffer()
+    private var smugglePending = false
+
+    init(cat: Data, gif: Data) {
+        self.cat = cat
+        self.gif = gif
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var bytes = unwrapInboundIn(data)
+        received.writeBuffer(&bytes)
+        // GET requests only: a request is its head, up to the empty line.
+        while let text = received.getString(at: received.readerIndex, length: received.readableBytes),
+            let end = text.range(of: "\r\n\r\n")
+        {
+            let head = String(text[..<end.lowerBound])
+            received.moveReaderIndex(forwardBy: text.utf8.distance(from: text.startIndex, to: end.upperBound))
+            let path = head.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+            var out = context.channel.allocator.buffer(capacity: 4096)
+            if smugglePending {
+                smugglePending = false
+                out.writeString("HTTP/1.1 200 OK\r\nContent-Type: image/gif\r\nContent-Length: \(gif.count)\r\n\r\n")
+                out.writeBytes(gif)
+            }
+            if path == "/not-modified" {
+                out.writeString("HTTP/1.1 304 Not Modified\r\n\r\n")
+                smugglePending = true
+            } else {
+                out.writeString("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: \(cat.count)\r\n\r\n")
+                out.writeBytes(cat)
+            }
+            context.writeAndFlush(wrapOutboundOut(out), promise: nil)
+        }
+    }
+}
