@@ -7,10 +7,13 @@ public struct Expectation: Sendable, Equatable {
     public var given: PayloadSettings
     /// A partial result: every key given must match the result.
     public var expect: JSONObject
+    /// Partial results per SDK profile name, checked by `replay --sdk all` (the `sdk` object).
+    public var bySDK: [String: JSONObject]
 
-    public init(given: PayloadSettings = PayloadSettings(), expect: JSONObject) {
+    public init(given: PayloadSettings = PayloadSettings(), expect: JSONObject, bySDK: [String: JSONObject] = [:]) {
         self.given = given
         self.expect = expect
+        self.bySDK = bySDK
     }
 
     /// Reads an expectation document; the error names the problem (the caller adds the file name).
@@ -24,8 +27,8 @@ public struct Expectation: Sendable, Equatable {
         guard case .object(let root) = document else {
             throw ExpectationError("must be a JSON object with \"given\" and \"expect\"")
         }
-        for key in root.keys where key != "given" && key != "expect" {
-            throw ExpectationError("unknown key \"\(key)\"; use \"given\" and \"expect\"")
+        for key in root.keys where key != "given" && key != "expect" && key != "sdk" {
+            throw ExpectationError("unknown key \"\(key)\"; use \"given\", \"expect\" and \"sdk\"")
         }
         var expectation = Expectation(expect: JSONObject())
         if let given = root["given"] {
@@ -39,6 +42,24 @@ public struct Expectation: Sendable, Equatable {
             throw ExpectationError("\"expect\" must be an object holding the fields the result must have")
         }
         expectation.expect = expect
+        if let sdk = root["sdk"] {
+            guard case .object(let profiles) = sdk else {
+                throw ExpectationError(
+                    "\"sdk\" must be an object of partial results by profile, like {\"firebase\": {\"style\": \"rich\"}}"
+                )
+            }
+            for (name, value) in profiles.pairs {
+                guard SDKProfile.named(name)?.name == name else {
+                    throw ExpectationError(
+                        "unknown profile \"sdk.\(name)\"; profiles are \(SDKProfile.names.map { "\"\($0)\"" }.joined(separator: ", "))"
+                    )
+                }
+                guard case .object(let partial) = value else {
+                    throw ExpectationError("\"sdk.\(name)\" must be an object holding the fields the result must have")
+                }
+                expectation.bySDK[name] = partial
+            }
+        }
         return expectation
     }
 }

@@ -1,0 +1,156 @@
+public import RichPushCore
+import RichPushLibrary
+
+/// The matrix as text (a table: a row per payload, a column per profile), JSON, or JUnit XML (one test case per
+/// payload and profile).
+public struct SDKMatrixReporter: Sendable {
+    public enum Format: String, Sendable, CaseIterable {
+        case text, json, junit
+    }
+
+    public var format: Format
+
+    public init(format: Format) {
+        self.format = format
+    }
+
+    public func render(_ matrix: SDKMatrix) -> String {
+        switch format {
+        case .text: text(matrix)
+        case .json: JSONWriter.string(json(matrix), pretty: true) + "\n"
+        case .junit: junit(matrix)
+        }
+    }
+
+    /// `rich`, or `plain: <reason>` (`plain` alone when nothing was asked for), `*` when the cell does not match its
+    /// expectation.
+    static func cellText(_ cell: SDKMatrix.Cell) -> String {
+        var text = cell.outcome
+        if cell.outcome != "rich", let reason = cell.reason { text += ": \(reason)" }
+        return cell.failed ? text + " *" : text
+    }
+
+    // MARK: - Text
+
+    func text(_ matrix: SDKMatrix) -> String {
+        let paths = matrix.rows.map { TextSanitizer.singleLine($0.file.path, limit: 60) }
+        let header = ["payload"] + matrix.profiles.map(\.name)
+        let body = zip(paths, matrix.rows).map { path, row in [path] + row.cells.map(Self.cellText) }
+        let widths = header.indices.map { column in
+            ([header] + body).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ fields: [String]) -> String {
+            zip(fields, widths).map { field, width in
+                field + String(repeating: " ", count: max(0, width - field.count))
+            }.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
+        }
+        var out = "SDK matrix: \(count(matrix.rows.count, "payload")) x \(count(matrix.profiles.count, "profile"))"
+        out += " (rich, or plain with its reason)\n\n"
+        out += line(header)
+        for fields in body { out += line(fields) }
+        let failures = matrix.rows.flatMap { row in row.cells.filter(\.failed).map { (row.file.path, $0) } }
+        if !failures.isEmpty {
+            out += "\n* does not match the expectation file's sdk.<profile>:\n"
+            for (path, cell) in failures {
+                out += "FAIL  \(TextSanitizer.singleLine(path, limit: 200))  \(cell.profile.name)\n"
+                if case .failed(let problems) = cell.verdict {
+                    for problem in problems { out += "        \(TextSanitizer.singleLine(problem, limit: 200))\n" }
+                }
+            }
+        }
+        let summary = matrix.summary
+        let seconds = (matrix.elapsed * 10).rounded() / 10
+        out += "\nReplayed \(count(matrix.rows.count, "payload")) through \(count(matrix.profiles.count, "profile"))"
+        out += " (\(count(summary.total, "delivery", "deliveries"))) in \(seconds) s"
+        out += summary.unchecked > 0 ? " (\(summary.unchecked) without expectations)\n" : "\n"
+        out += summary.summaryLine + "\n"
+        return out
+    }
+
+    private func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
+    }
+
+    // MARK: - JSON
+
+    func json(_ matrix: SDKMatrix) -> JSONValue {
+        let summary = matrix.summary
+        return [
+            "profiles": .array(matrix.profiles.map { .string($0.name) }),
+            "payloads": .array(
+                matrix.rows.map { row in
+                    var results = JSONObject()
+                    for cell in row.cells { results[cell.profile.name] = Self.json(cell) }
+                    return ["file": .string(row.file.path), "results": .object(results)]
+                }),
+            "summary": [
+                "total": .number(Double(summary.total)), "passed": .number(Double(summary.passed)),
+                "failed": .number(Double(summary.failed)), "unchecked": .number(Double(summary.unchecked)),
+                "elapsed": .number((matrix.elapsed * 1000).rounded() / 1000),
+            ],
+        ]
+    }
+
+    static func json(_ cell: SDKMatrix.Cell) -> JSONValue {
+        let detail = cell.result?.fallback?.detail ?? cell.result?.rejection?.detail ?? cell.error
+        let verdict: String
+        var problems: [JSONValue] = []
+        switch cell.verdict {
+        case .unchecked: verdict = "unchecked"
+        case .passed: verdict = "passed"
+        case .failed(let list):
+            verdict = "failed"
+            problems = list.map { .string($0) }
+        }
+        return [
+            "outcome": .string(cell.outcome), "reason": cell.reason.map { .string($0) } ?? .null,
+            "detail": detail.map { .string($0) } ?? .null,
+            "attachmentFile": (cell.result?.attachment?.file).map { .string($0) } ?? .null,
+            "verdict": .string(verdict), "problems": .array(problems),
+        ]
+    }
+
+    // MARK: - JUnit
+
+    func junit(_ matrix: SDKMatrix) -> String {
+        let escape = JUnitReporter().escape
+        let summary = matrix.summary
+        let tests = summary.passed + summary.failed
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        xml += #"<testsuites name="richpush sdk matrix" tests="\#(tests)" failures="\#(summary.failed)">"# + "\n"
+        for profile in matrix.profiles {
+            let cells = matrix.rows.compactMap { row in
+                row.cells.first { $0.profile == profile }.map { (row.file.path, $0) }
+            }
+            let checked = cells.filter { $0.1.verdict != .unchecked }
+            let failures = checked.filter { $0.1.failed }.count
+            xml +=
+                #"  <testsuite name="\#(escape(profile.name))" tests="\#(checked.count)" failures="\#(failures)" errors="0">"#
+                + "\n"
+            for (path, cell) in checked {
+                let seconds = String(((cell.result?.elapsed ?? 0) * 1000).rounded() / 1000)
+                xml +=
+                    #"    <testcase classname="\#(escape(profile.name))" name="\#(escape(path))" time="\#(seconds)""#
+                if case .failed(let problems) = cell.verdict {
+                    xml += ">\n"
+                    xml += #"      <failure message="\#(escape(problems.first ?? "failed"))">"#
+                    xml += escape(problems.joined(separator: "\n")) + "</failure>\n"
+                    xml += "      <system-out>\(escape(Self.cellText(cell)))</system-out>\n"
+                    xml += "    </testcase>\n"
+                } else {
+                    xml += "/>\n"
+                }
+            }
+            xml += "  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
