@@ -88,6 +88,15 @@ let package = Package(
             dependencies: ["RichPushCore", "RichPushLibrary"],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("gif")]
+        ),
+        .target(
+            name: "RichPushCodecs",
+            dependencies: ["RichPushCore", "CImageCodecs"],
+            swiftSettings: swiftSettings
+        ),
         .systemLibrary(
             name: "CNCurses",
             providers: [.apt(["libncurses-dev"])]
@@ -129,6 +138,7 @@ let package = Package(
                 "RichPushNetwork",
                 "RichPushReplay",
                 "RichPushServe",
+                "RichPushCodecs",
                 "RichPushGraphics",
                 "RichPushTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -190,6 +200,16 @@ let package = Package(
         .testTarget(
             name: "RichPushGraphicsTests",
             dependencies: ["RichPushCore", "RichPushGraphics"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RichPushCodecsTests",
+            dependencies: [
+                "RichPushCore",
+                "RichPushCodecs",
+                "RichPushNetwork",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -22,11 +22,15 @@ Files:
     drawing.svg             a tiny SVG document (recognised, unsupported)
     not-an-image.txt        plain text
     page.html               an HTML page (what a captive portal or an error page looks like)
+    bomb.png                a decompression bomb: 274 bytes whose header claims 100000x100000 pixels
+                            (10 gigapixels); written with zlib alone, no Pillow needed
 """
 
 import math
 import os
+import struct
 import sys
+import zlib
 
 from PIL import Image, ImageDraw
 
@@ -89,6 +93,20 @@ def small(size, color):
     return img
 
 
+def bomb(path):
+    """A valid-looking PNG (signature, IHDR, IDAT, IEND, every CRC right) that claims 100000x100000 8-bit grey
+    pixels. The IDAT holds two rows of zeros; a decoder that trusts the header allocates 10 GB before noticing."""
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    width = height = 100_000
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    idat = zlib.compress(b"\0" * ((width + 1) * 2), 9)
+    with open(path, "wb") as fh:
+        fh.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "payloads", "images")
     os.makedirs(out, exist_ok=True)
@@ -116,6 +134,7 @@ def main():
             '  <circle cx="32" cy="32" r="28" fill="#f09a3c"/>\n'
             "</svg>\n"
         )
+    bomb(p("bomb.png"))
     with open(p("not-an-image.txt"), "w", encoding="utf-8") as fh:
         fh.write("This is not an image. The fixture CDN serves it to test the notAnImage fallback.\n")
     with open(p("page.html"), "w", encoding="utf-8") as fh:

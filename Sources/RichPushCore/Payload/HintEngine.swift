@@ -32,4 +32,9 @@ public struct HintEngine: Sendable {
         }
         return nil
     }
+
+    /// What a person sees when the attachment was accepted but its pixels do not decode (`sentence` says why).
+    public static func undecodedImage(_ sentence: String) -> String {
+        "The image was attached but cannot be drawn: \(sentence). Expect the notification's text with a blank or missing picture; serve a complete image of a sensible size."
+    }
 }

@@ -12,13 +12,17 @@ public struct Attachment: Sendable, Equatable {
     public var sha256: String
     /// Local file the attachment was written to.
     public var file: String
+    /// Whether the codecs decoded the image to pixels; nil when the system ran without a decoder.
+    public var decoded: Bool?
+    /// Why the image did not decode, as a sentence, when `decoded` is false.
+    public var decodeError: String?
 
     public var mimeType: String { format.mimeType }
 
     public init(
         url: String, format: ImageFormat, width: Int, height: Int, frames: Int, bytes: Int,
         sha256: String,
-        file: String
+        file: String, decoded: Bool? = nil, decodeError: String? = nil
     ) {
         self.url = url
         self.format = format
@@ -28,6 +32,14 @@ public struct Attachment: Sendable, Equatable {
         self.bytes = bytes
         self.sha256 = sha256
         self.file = file
+        self.decoded = decoded
+        self.decodeError = decodeError
+    }
+
+    /// Records the codecs' verdict on this attachment.
+    public mutating func record(_ verdict: DecodeVerdict) {
+        decoded = verdict.isDecoded
+        decodeError = verdict.error
     }
 }
 

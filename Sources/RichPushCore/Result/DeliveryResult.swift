@@ -141,13 +141,19 @@ extension ReceiptReport {
 }
 
 extension Attachment {
+    /// `decoded` appears once a decoder ran, `decodeError` only when it is false.
     public var jsonValue: JSONValue {
-        [
+        var object: JSONObject = [
             "url": .string(url), "mimeType": .string(mimeType), "format": .string(format.rawValue),
             "width": .number(Double(width)), "height": .number(Double(height)),
             "frames": .number(Double(frames)),
             "bytes": .number(Double(bytes)), "sha256": .string(sha256), "file": .string(file),
         ]
+        if let decoded {
+            object["decoded"] = .bool(decoded)
+            if !decoded { object["decodeError"] = .string(decodeError ?? "") }
+        }
+        return .object(object)
     }
 }
 

@@ -17,6 +17,10 @@ public struct TimelineEvent: Sendable, Equatable {
         case downloadFailed
         case attachmentCreated
         case attachmentRejected
+        /// The codecs decoded the attachment's pixels (after it was presented; richpush's own check).
+        case imageDecoded
+        /// The attachment is on the notification but its pixels do not decode; the detail says why.
+        case imageDecodeFailed
         case timeWillExpire
         case contentHandlerCalled
         case duplicateCompletionIgnored

@@ -2,20 +2,29 @@ public import Logging
 
 /// The emulated iPhone: receives a payload, decides whether the service extension runs, runs it,
 /// validates what it attached, and reports what the person sees.
+///
+/// With a `decoder`, an attachment iOS accepted is also decoded once the notification is presented, through
+/// `computePool` (CPU-bound work kept apart from the downloads in flight); the attachment's `decoded` says
+/// whether it gave pixels. Decoding never changes what was presented, and its queueing is not in `elapsed`.
 public struct NotificationSystem: Sendable {
     public var configuration: DeliveryConfiguration
     private let downloader: any ImageDownloading
     private let receiptSender: (any ReceiptSending)?
     private let clock: any Clock<Duration>
     private let logger: Logger
-    private let decoder = PayloadDecoder()
+    private let payloadDecoder = PayloadDecoder()
+    private let imageDecoder: (any ImageDecoding)?
+    private let computePool: ComputePool
 
     public init(
         downloader: any ImageDownloading, clock: any Clock<Duration> = ContinuousClock(),
         configuration: DeliveryConfiguration = DeliveryConfiguration(),
-        logger: Logger = Logger(label: "richpush"), receiptSender: (any ReceiptSending)? = nil
+        logger: Logger = Logger(label: "richpush"), receiptSender: (any ReceiptSending)? = nil,
+        decoder: (any ImageDecoding)? = nil, computePool: ComputePool = ComputePool()
     ) {
         self.downloader = downloader
+        self.imageDecoder = decoder
+        self.computePool = computePool
         self.receiptSender = receiptSender
         self.clock = clock
         self.configuration = configuration
@@ -38,7 +47,7 @@ public struct NotificationSystem: Sendable {
 
         let request: NotificationRequest
         do {
-            request = try decoder.decode(bytes)
+            request = try payloadDecoder.decode(bytes)
         } catch {
             var result = rejected(error, file: file, appState: appState, timeline: timeline)
             result.limits = limits
@@ -78,6 +87,7 @@ public struct NotificationSystem: Sendable {
                 )
             }
             var presentedAt: Double?
+            var decoding: Task<DecodeVerdict?, Never>?
             let report = await session.run { outcome in
                 // The system presents the notification as soon as the content handler is called; a receipt may
                 // still be in flight.
@@ -97,6 +107,23 @@ public struct NotificationSystem: Sendable {
                 }
                 timeline.record(.presented, result.style == .rich ? "rich, with image" : "plain")
                 presentedAt = timeline.elapsed
+                if result.style == .rich, let image = outcome.image {
+                    decoding = decode(image, timeline: timeline)
+                }
+            }
+            if let decoding {
+                let verdict = await withTaskCancellationHandler {
+                    await decoding.value
+                } onCancel: {
+                    decoding.cancel()
+                }
+                if let verdict {
+                    result.attachment?.record(verdict)
+                    if let sentence = verdict.error {
+                        result.hint = [result.hint, HintEngine.undecodedImage(sentence)].compactMap { $0 }
+                            .joined(separator: " ")
+                    }
+                }
             }
             if let receipt = report.receipt {
                 result.receipt = receipt
@@ -111,6 +138,26 @@ public struct NotificationSystem: Sendable {
         result.timeline = timeline.snapshot
         result.elapsed = timeline.elapsed
         return result
+    }
+
+    /// Decodes a presented attachment's file in the compute pool, beside whatever the extension still has in
+    /// flight (a receipt). Nil without a decoder, or when cancelled before it started.
+    private func decode(_ image: DownloadedImage, timeline: Timeline) -> Task<DecodeVerdict?, Never>? {
+        guard let imageDecoder else { return nil }
+        return Task { [computePool] in
+            await computePool.run {
+                if Task.isCancelled { return nil }
+                let verdict = await imageDecoder.verify(image.file, format: image.format)
+                switch verdict {
+                case .decoded:
+                    let frames = image.frames > 1 ? ", \(image.frames) frames" : ""
+                    timeline.record(.imageDecoded, "\(image.format.rawValue) \(image.width)x\(image.height)\(frames)")
+                case .notDecoded(let sentence):
+                    timeline.record(.imageDecodeFailed, sentence)
+                }
+                return verdict
+            }
+        }
     }
 
     /// The result for a payload refused before it reached the device, for callers that refuse it unread

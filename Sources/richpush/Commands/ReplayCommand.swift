@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import RichPushCodecs
 import RichPushCore
 import RichPushLibrary
 import RichPushNetwork
@@ -108,7 +109,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let computePool = ComputePool()
         let system = NotificationSystem(
             downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
-            receiptSender: environment.receiptSender)
+            receiptSender: environment.receiptSender, decoder: ImageDecoder())
         let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs, computePool: computePool)
         let writer = ReplayReportOutput(
             stream: ReportStream(format: format, paths: loaded.map(\.file.path), context: reportContext),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import RichPushCodecs
 import RichPushCore
 import RichPushNetwork
 import RichPushReplay
@@ -107,7 +108,7 @@ struct ServeCommand: AsyncParsableCommand {
         let receiptSender = BindableReceiptSender()
         let system = NotificationSystem(
             downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
-            receiptSender: receiptSender)
+            receiptSender: receiptSender, decoder: ImageDecoder())
 
         let printer = ResultPrinter(format: format, sink: sink, limit: count) { requestStop.yield("--count") }
         let appState = state

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import RichPushCodecs
 import RichPushCore
 import RichPushNetwork
 import RichPushServe
@@ -112,7 +113,7 @@ struct TUICommand: AsyncParsableCommand {
         let configuration = delivery.configuration
         let system = NotificationSystem(
             downloader: environment.downloader, configuration: configuration, logger: logger,
-            receiptSender: environment.receiptSender)
+            receiptSender: environment.receiptSender, decoder: ImageDecoder())
         let endpoint = await startEndpoint(system: system, signingKey: signingKey, logger: logger)
         let app = NotificationCenterApp(
             library: PayloadLibrary(root: payloads),

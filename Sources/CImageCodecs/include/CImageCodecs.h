@@ -1,0 +1,82 @@
+#ifndef RICHPUSH_CIMAGECODECS_H
+#define RICHPUSH_CIMAGECODECS_H
+
+// A small C surface over libpng, libjpeg(-turbo) and giflib. Their error handling (setjmp/longjmp for
+// libpng and libjpeg) stays inside shim.c: no library call ever unwinds through a Swift frame, and none of
+// the libraries' types reach Swift.
+//
+// Use: rp_codec_open reads the header only (size known, nothing big allocated); the caller checks its
+// pixel budget, then calls rp_codec_next_frame once per frame until it returns RP_CODEC_END, and finally
+// rp_codec_close. Every allocation the decoder makes is owned by the rp_codec and freed by rp_codec_close,
+// whatever happened. `data` must stay valid and unchanged until rp_codec_close.
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    RP_CODEC_PNG = 0,
+    RP_CODEC_JPEG = 1,
+    RP_CODEC_GIF = 2,
+};
+
+/// Results of rp_codec_open (via rp_codec_status) and rp_codec_next_frame.
+enum {
+    /// A frame was produced (or the header was read).
+    RP_CODEC_OK = 0,
+    /// There are no more frames.
+    RP_CODEC_END = 1,
+    /// The data ends before the image does.
+    RP_CODEC_ENDS_EARLY = -1,
+    /// The library refused the data; rp_codec_message says why, in the library's words.
+    RP_CODEC_CORRUPT = -2,
+    /// A frame or the frames together are over the pixel budget given to rp_codec_open.
+    RP_CODEC_OVER_BUDGET = -3,
+    /// An allocation failed.
+    RP_CODEC_NO_MEMORY = -4,
+};
+
+typedef struct rp_codec rp_codec;
+
+/// Reads the header of `data` in `format`. Returns NULL only when the decoder itself cannot be allocated;
+/// otherwise check rp_codec_status. `max_frame_pixels` bounds one frame (for GIF: the canvas and every frame
+/// rectangle), `max_total_pixels` the canvas pixels summed over all frames; both are checked from headers,
+/// before the pixels they describe are allocated.
+rp_codec *rp_codec_open(int format, const uint8_t *data, size_t length, uint64_t max_frame_pixels,
+                        uint64_t max_total_pixels);
+
+/// RP_CODEC_OK after a successful open, else the error that ended decoding.
+int rp_codec_status(const rp_codec *codec);
+
+/// The library's words for a RP_CODEC_CORRUPT error (plain ASCII, may be empty).
+const char *rp_codec_message(const rp_codec *codec);
+
+/// Image (GIF: canvas) size from the header.
+uint32_t rp_codec_width(const rp_codec *codec);
+uint32_t rp_codec_height(const rp_codec *codec);
+
+/// For RP_CODEC_OVER_BUDGET: the size of the frame that was over, and the canvas pixels of all frames
+/// counted so far (including the one that went over).
+uint32_t rp_codec_frame_width(const rp_codec *codec);
+uint32_t rp_codec_frame_height(const rp_codec *codec);
+uint64_t rp_codec_total_pixels(const rp_codec *codec);
+
+/// Decodes the next frame into `out`: `out_width * out_height` RGBA pixels (rows top to bottom), scaled down
+/// from the full image by averaging boxes of pixels when the size is smaller. Pass `out == NULL` to decode
+/// and discard (checking the data with the least memory: no full-size buffer for PNG and JPEG). For GIF the
+/// frame is composited onto the canvas (disposal methods and transparency honoured). `delay_ms` receives the
+/// frame's delay (0 for still images; GIF delays under 20 ms become 100 ms, as browsers and iOS play them).
+int rp_codec_next_frame(rp_codec *codec, uint8_t *out, uint32_t out_width, uint32_t out_height,
+                        uint32_t *delay_ms);
+
+/// Frees everything the decoder allocated. NULL is allowed.
+void rp_codec_close(rp_codec *codec);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
