@@ -46,15 +46,31 @@ struct DeliveryOptions: ParsableArguments {
             valueName: "KEYPATH"))
     var pushIDKeys: [KeyPathArgument] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "The push SDK whose service extension is emulated: \(SDKProfile.names.joined(separator: ", ")) (replay also takes all, one run per SDK). A vendor's own timeout and size rule replace --download-timeout and --extension-max-bytes.",
+            valueName: "NAME"))
+    var sdk: String = SDKProfile.requirement.name
+
+    /// `--sdk all`: every profile (replay's matrix).
+    var allSDKs: Bool { sdk.lowercased() == "all" }
+
     var configuration: DeliveryConfiguration {
-        DeliveryConfiguration(
+        var configuration = DeliveryConfiguration(
             downloadTimeout: downloadTimeout.duration, extensionBudget: extensionBudget.duration,
             imagePolicy: .blueprint(adding: imageKeys.map(\.keyPath)), extensionMaxImageBytes: extensionMaxBytes?.bytes,
             receiptURL: receiptURL.flatMap { try? PayloadSettings.receiptURL($0).get() },
             pushIDKeys: pushIDKeys.map(\.keyPath))
+        configuration.sdk = SDKProfile.named(sdk) ?? .requirement
+        return configuration
     }
 
     func validate() throws {
+        guard allSDKs || SDKProfile.named(sdk) != nil else {
+            throw ValidationError(
+                "--sdk must be one of \(SDKProfile.names.joined(separator: ", ")) or all, not \"\(TextSanitizer.singleLine(sdk, limit: 40))\""
+            )
+        }
         guard downloadTimeout.duration > .zero else { throw ValidationError("--download-timeout must be more than 0") }
         guard extensionBudget.duration > .zero else { throw ValidationError("--extension-budget must be more than 0") }
         if let receiptURL, case .failure(let problem) = PayloadSettings.receiptURL(receiptURL) {
