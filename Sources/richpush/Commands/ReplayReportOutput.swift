@@ -102,7 +102,7 @@ struct ReplayReportOutput {
         case .text(let whole):
             text = whole
         case .spooled(let spool, let header, let footer):
-            if outputFile == nil {
+            guard let outputFile else {
                 StandardStreams.output(header)
                 do {
                     try spool.forEachChunk { StandardStreams.output($0) }
@@ -114,11 +114,13 @@ struct ReplayReportOutput {
                 return
             }
             do {
-                text = header + (try spool.contents()) + footer
+                try Self.write(header: header, spool: spool, footer: footer, to: outputFile)
             } catch {
-                StandardStreams.error("richpush replay: cannot write the report: \(error.reason)\n")
+                StandardStreams.error(
+                    "richpush replay: cannot write the report to \(path ?? outputFile.path): \(error.reason)\n")
                 throw ExitCode(2)
             }
+            return
         }
         guard let outputFile else {
             StandardStreams.output(text)
@@ -131,6 +133,47 @@ struct ReplayReportOutput {
                 "richpush replay: cannot write the report to \(path ?? outputFile.path): \(error.reason)\n")
             throw ExitCode(2)
         }
+    }
+}
+
+extension ReplayReportOutput {
+    /// Replaces the file's contents with the header, the spooled text and the footer, in place and a piece at a
+    /// time, as ``OutputFile/write(_:)`` does with one text: a path that leads to richpush's own standard output or
+    /// error is written through the descriptor already held.
+    static func write(header: String, spool: ReportSpool, footer: String, to file: OutputFile) throws(OutputFile
+        .Failure)
+    {
+        let descriptor: Int32
+        let standard = [STDOUT_FILENO, STDERR_FILENO].first { sameFile(file.path, descriptor: $0) }
+        if let standard {
+            descriptor = standard
+        } else {
+            descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else {
+                throw OutputFile.Failure(path: file.path, reason: FileDescriptorWriter.describe(errno))
+            }
+        }
+        var failure: Int32?
+        func put(_ text: String) {
+            guard failure == nil else { return }
+            failure = FileDescriptorWriter.writeAll(Array(text.utf8), to: descriptor)
+        }
+        put(header)
+        var spoolFailure: OutputFile.Failure?
+        do { try spool.forEachChunk(put) } catch { spoolFailure = error }
+        put(footer)
+        // Some file systems report a full disk only when the file is closed.
+        if standard == nil, close(descriptor) != 0, failure == nil { failure = errno }
+        if let spoolFailure { throw spoolFailure }
+        if let failure { throw OutputFile.Failure(path: file.path, reason: FileDescriptorWriter.describe(failure)) }
+    }
+
+    /// Whether `path` leads to the file `descriptor` is open on.
+    private static func sameFile(_ path: String, descriptor: Int32) -> Bool {
+        var byPath = stat()
+        var byDescriptor = stat()
+        guard stat(path, &byPath) == 0, fstat(descriptor, &byDescriptor) == 0 else { return false }
+        return byPath.st_dev == byDescriptor.st_dev && byPath.st_ino == byDescriptor.st_ino
     }
 }
 
@@ -180,12 +223,5 @@ final class ReportSpool {
             carried.removeSubrange(...lastBreak)
         }
         if !carried.isEmpty { body(String(decoding: carried, as: UTF8.self)) }
-    }
-
-    /// The spooled text, whole.
-    func contents() throws(OutputFile.Failure) -> String {
-        var whole = ""
-        try forEachChunk { whole += $0 }
-        return whole
     }
 }
