@@ -82,6 +82,11 @@ final class FileDownloader: ImageDownloading, Sendable {
             #""notification": {"image": "https://cdn.test/a.jpg"}"#, sdk: .firebase, downloader: downloader)
         #expect(other.style == .plain)
         #expect(downloader.requests.isEmpty)
+        #expect(other.imageURL == nil)
+        #expect(
+            other.hint
+                == "Firebase (FIRMessagingExtensionHelper) reads the image from fcm_options.image only, but notification.image holds an https URL."
+        )
         let own = await deliver(
             #""fcm_options": {"image": "https://cdn.test/a.jpg"}"#, sdk: .firebase, downloader: downloader)
         #expect(own.style == .rich)
@@ -99,6 +104,8 @@ final class FileDownloader: ImageDownloading, Sendable {
             downloader: downloader)
         #expect(result.style == .rich)
         #expect(result.attachment?.url == "https://cdn.test/b.jpg")
+        #expect(result.imageURL == "https://cdn.test/gone.jpg", "the first URL the extension reads")
+        #expect(result.jsonValue["sdk"] == .string("onesignal"))
         #expect(downloader.requests.map(\.url.lastPathComponent) == ["gone.jpg", "b.jpg"])
 
         let nested = await deliver(
@@ -138,6 +145,7 @@ final class FileDownloader: ImageDownloading, Sendable {
         #expect(untyped.style == .plain)
         #expect(untyped.fallback == nil)
         #expect(downloader.requests.isEmpty)
+        #expect(untyped.hint?.contains("needs ab.att.type beside ab.att.url") == true)
         let typed = await deliver(
             #""ab": {"att": {"url": "https://cdn.test/a", "type": "jpg"}}"#, sdk: .braze, downloader: downloader)
         #expect(typed.style == .rich)

@@ -7,7 +7,8 @@ public struct HintEngine: Sendable {
     }
 
     public func hint(
-        for request: NotificationRequest, resolvedImage: (keyPath: PayloadKeyPath, url: String)?
+        for request: NotificationRequest, resolvedImage: (keyPath: PayloadKeyPath, url: String)?,
+        suggestingImageKeys: Bool = true
     ) -> String? {
         let mutable = request.payload["aps"]?["mutable-content"]
         if let mutable, !request.mutableContent, mutable != .number(0) {
@@ -18,7 +19,7 @@ public struct HintEngine: Sendable {
         if let collapseID = request.collapseID, collapseID.utf8.count > 64 {
             return "apns-collapse-id is \(collapseID.utf8.count) bytes; APNs refuses ids over 64 bytes (BadCollapseId)."
         }
-        if resolvedImage == nil, let missed = policy.missedImageKey(in: request.payload) {
+        if suggestingImageKeys, resolvedImage == nil, let missed = policy.missedImageKey(in: request.payload) {
             return
                 "No image key path matched, but \(missed.keyPath) holds an https URL: add --image-key \(missed.keyPath) to use it."
         }

@@ -27,6 +27,8 @@ public struct DeliveryResult: Sendable, Equatable {
     public var transport: DeliveryTransport = .file
     /// The limits this notification was delivered under, per-payload settings applied.
     public var limits: EffectiveLimits?
+    /// The SDK profile whose service extension was emulated (`requirement` unless `--sdk` or `given.sdk` chose one).
+    public var sdk: String = SDKProfile.requirement.name
     /// What else the payload said, as it said it (nil when it did not say it).
     public var badge: Int?
     public var sound: String?
@@ -114,6 +116,7 @@ extension DeliveryResult {
         // and collapse id; a payload read from a file has none.
         object["apns"] = .null
         object["limits"] = limits?.jsonValue ?? .null
+        object["sdk"] = .string(sdk)
         object["badge"] = badge.map { .number(Double($0)) } ?? .null
         object["sound"] = optional(sound)
         object["threadID"] = optional(threadID)

@@ -51,19 +51,22 @@ public struct NotificationSystem: Sendable {
         } catch {
             var result = rejected(error, file: file, appState: appState, timeline: timeline)
             result.limits = limits
+            result.sdk = configuration.sdk.name
             return result
         }
         timeline.notify(.decoded(request.content))
 
-        let resolved = configuration.imagePolicy.resolve(in: request.payload)
+        // The emulated extension's image URLs: the configured key paths, or a vendor's own keys.
+        let resolved = configuration.sdk.imageRequests(in: request.payload, policy: configuration.imagePolicy).first
+            .map { (keyPath: $0.keyPath, url: $0.url) }
         var result = DeliveryResult(
             file: file, appState: appState, style: .plain, content: request.content,
             imageURL: resolved?.url,
-            hint: HintEngine(policy: configuration.imagePolicy).hint(
-                for: request, resolvedImage: resolved),
+            hint: Self.hint(for: request, resolvedImage: resolved, configuration: configuration),
             source: request.source, pushID: Self.pushID(in: request.payload, keys: configuration.pushIDKeys),
             collapseID: request.collapseID)
         result.limits = limits
+        result.sdk = configuration.sdk.name
         result.report(attributesOf: request)
 
         switch SystemRules.decide(request: request, appState: appState, hasImageURL: resolved != nil) {
@@ -169,7 +172,9 @@ public struct NotificationSystem: Sendable {
         let timeline = Timeline(clock: clock, logger: logger(for: file), observer: nil)
         timeline.record(.received, "\(bytes) bytes, app \(appState.rawValue)")
         var result = rejected(rejection, file: file, appState: appState, timeline: timeline)
-        result.limits = EffectiveLimits(settings.applied(to: configuration))
+        let applied = settings.applied(to: configuration)
+        result.limits = EffectiveLimits(applied)
+        result.sdk = applied.sdk.name
         return result
     }
 
@@ -180,6 +185,20 @@ public struct NotificationSystem: Sendable {
         return DeliveryResult(
             file: file, appState: appState, delivered: false, rejection: rejection, style: .silent,
             timeline: timeline.snapshot, elapsed: timeline.elapsed)
+    }
+
+    /// The payload's hint. A vendor's extension reads fixed keys, so instead of naming an `--image-key` the hint
+    /// says where that SDK looks.
+    static func hint(
+        for request: NotificationRequest, resolvedImage: (keyPath: PayloadKeyPath, url: String)?,
+        configuration: DeliveryConfiguration
+    ) -> String? {
+        let engine = HintEngine(policy: configuration.imagePolicy)
+        guard configuration.sdk.imageSource != .configured else {
+            return engine.hint(for: request, resolvedImage: resolvedImage)
+        }
+        let general = engine.hint(for: request, resolvedImage: resolvedImage, suggestingImageKeys: false)
+        return general ?? (resolvedImage == nil ? configuration.sdk.missedImageHint(in: request.payload) : nil)
     }
 
     private func logger(for file: String) -> Logger {
