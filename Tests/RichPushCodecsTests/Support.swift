@@ -50,7 +50,7 @@ func tinyFramesGIF(width: Int, height: Int, frames: Int) -> [UInt8] {
     return bytes + [0x3B]
 }
 
-/// Peak resident memory of this process in bytes (VmHWM), and a way to reset it to the current size.
+/// Peak resident memory of this process in bytes (VmHWM).
 enum PeakMemory {
     static func bytes() -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
@@ -59,12 +59,5 @@ enum PeakMemory {
             return digits.flatMap { Int($0) }.map { $0 * 1024 }
         }
         return nil
-    }
-
-    /// Writing 5 to clear_refs sets the peak back to the current resident size (Linux 4.0 and later).
-    static func reset() -> Bool {
-        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
-        defer { try? handle.close() }
-        return (try? handle.write(contentsOf: Data("5".utf8))) != nil
     }
 }
