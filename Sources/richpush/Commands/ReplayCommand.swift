@@ -60,6 +60,12 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Log every extension step to standard error.")
     var verbose = false
 
+    @Flag(
+        help:
+            "Draw each rich notification's image under its line (text report on a terminal only; nothing extra when standard output is a file or a pipe)."
+    )
+    var preview = false
+
     @OptionGroup var delivery: DeliveryOptions
 
     func validate() throws {
@@ -113,7 +119,8 @@ struct ReplayCommand: AsyncParsableCommand {
         let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs, computePool: computePool)
         let writer = ReplayReportOutput(
             stream: ReportStream(format: format, paths: loaded.map(\.file.path), context: reportContext),
-            outputFile: reportFile, progress: StandardStreams.errorIsTerminal ? ProgressLine() : nil)
+            outputFile: reportFile, progress: StandardStreams.errorIsTerminal ? ProgressLine() : nil,
+            preview: preview ? ReplayPreview.make(format: format, output: output) : nil)
         let (report, pending) = await writer.replay(loaded, runner: runner)
         await environment.shutdown()
         cleanup.remove()

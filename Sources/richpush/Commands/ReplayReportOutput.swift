@@ -23,6 +23,8 @@ struct ReplayReportOutput {
     /// Standard output when nil.
     let outputFile: OutputFile?
     let progress: ProgressLine?
+    /// `--preview`: what goes under each result's line (its image), when there is a preview.
+    var preview: (@Sendable (ReplayItem) -> String)? = nil
 
     /// What is left to write once the replay (and the emulator) is done.
     enum Pending {
@@ -51,10 +53,15 @@ struct ReplayReportOutput {
         var position = 0
         let stream = self.stream
         let progress = self.progress
+        let preview = self.preview
         let summary = await runner.run(
             payloads, order: stream.format.order,
             progress: { done, total in progress?.update(done: done, total: total) },
-            prepare: { stream.prepare($0) }
+            prepare: { item in
+                var piece = stream.prepare(item)
+                if let preview { piece.text += preview(item) }
+                return piece
+            }
         ) { piece in
             if let error = piece.error {
                 progress?.clear()

@@ -19,7 +19,10 @@ struct RichPush: AsyncParsableCommand {
               richpush serve-fixtures --ca-out ca.pem
             """,
         version: RichPushVersion.current,
-        subcommands: [TUICommand.self, ReplayCommand.self, ServeFixtures.self, ServeCommand.self, PushCommand.self],
+        subcommands: [
+            TUICommand.self, ReplayCommand.self, ServeFixtures.self, ServeCommand.self, PushCommand.self,
+            ShowCommand.self,
+        ],
         defaultSubcommand: TUICommand.self
     )
 

@@ -51,6 +51,12 @@ struct TUICommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-listen"), help: "Do not receive pushes over the network.")
     var noListen = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Draw attachment images: auto (when the terminal has colours and UTF-8), symbols (always), none (text only).",
+            valueName: "MODE"))
+    var images: ImageMode = .auto
+
     @OptionGroup var endpoint: EndpointOptions
 
     @OptionGroup var delivery: DeliveryOptions
@@ -119,7 +125,7 @@ struct TUICommand: AsyncParsableCommand {
             library: PayloadLibrary(root: payloads),
             delivering: PayloadSettingsDelivery(system: system, store: environment.store),
             initialState: state, configuration: configuration, logger: logger, network: endpoint.feed,
-            initialStatus: endpoint.status)
+            initialStatus: endpoint.status, images: images, imageLoader: CodecImageLoader())
         var failure: (any Error)?
         do {
             try await app.run()

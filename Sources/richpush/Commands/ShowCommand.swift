@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RichPushCodecs
+import RichPushCore
+import RichPushNetwork
+
+/// `richpush show IMAGE_FILE_OR_URL`: draws one image on the terminal. An https URL goes through the
+/// notification pipeline first, so the answer is also whether a notification would show it.
+struct ShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Draw an image file or URL on the terminal, as a notification would get it.",
+        discussion: """
+            The image is drawn with the best protocol the terminal supports (kitty, iTerm2, sixels), or with \
+            coloured block symbols (truecolor when COLORTERM says so, else 256, 16 or 8 colours).
+
+            A URL is fetched as the Notification Service Extension fetches it (https only, the download timeout, \
+            image/* content, under 10 MB; https://fixtures.richpush.test/ from --fixture-root), so `show` also \
+            answers "would this URL work in a notification?": when it would not, it prints the reason the \
+            notification would get and exits with status 1.
+              richpush show payloads/images/cat.png
+              richpush show https://fixtures.richpush.test/cat.png
+            """
+    )
+
+    @Argument(help: ArgumentHelp("An image file (PNG, JPEG, GIF) or an https URL.", valueName: "IMAGE_FILE_OR_URL"))
+    var image: String
+
+    @Option(help: ArgumentHelp("Draw at most this many columns wide (default: the terminal's width).", valueName: "N"))
+    var width: Int?
+
+    @Option(
+        help: ArgumentHelp("Draw at most this many rows tall (default: the terminal's height less 3).", valueName: "N"))
+    var height: Int?
+
+    @Flag(help: "Use block symbols even on a terminal that shows pixels (kitty, iTerm2, sixels).")
+    var symbols = false
+
+    @OptionGroup var delivery: DeliveryOptions
+
+    func validate() throws {
+        if let width, width < 1 { throw ValidationError("--width must be at least 1") }
+        if let height, height < 1 { throw ValidationError("--height must be at least 1") }
+    }
+
+    func run() async throws {
+        let terminal = TerminalImages.terminalSize
+        let columns = width ?? max(1, terminal.columns)
+        let rows = height ?? max(1, terminal.rows - 3)
+        let images = TerminalImages(symbolsOnly: symbols)
+        let isURL =
+            image.range(of: "://") != nil || image.lowercased().hasPrefix("https:")
+            || image.lowercased().hasPrefix("http:")
+        let shown = TextSanitizer.singleLine(image, limit: 200)
+
+        if !isURL {
+            try Self.checkFile(image, shown: shown)
+            switch images.draw(file: image, columns: columns, rows: rows) {
+            case .success(let drawing):
+                StandardStreams.output(drawing + "\n")
+            case .failure(let error):
+                StandardStreams.error("richpush show: \(shown): \(error.sentence)\n")
+                throw ExitCode(1)
+            }
+            return
+        }
+
+        // A URL: delivered as a rich push whose only image is this URL, so every rule of the extension applies.
+        let logger = Logger(label: "richpush.show", factory: { _ in SwiftLogNoOpLogHandler() })
+        let needsCDN =
+            URL(string: image)?.host?.lowercased() == FixtureCDN.host
+            && FileManager.default.fileExists(atPath: delivery.fixtureRoot)
+        let environment: EmulatorEnvironment
+        do {
+            environment = try await EmulatorEnvironment.start(
+                fixtureRoot: needsCDN ? delivery.fixtureRoot : nil, logger: logger)
+        } catch {
+            StandardStreams.error("richpush show: cannot start the downloader: \(error)\n")
+            throw ExitCode(2)
+        }
+        let store = environment.store
+        let cleanup = TerminationCleanup.register { store.removeAll() }
+        defer { cleanup.remove() }
+        let system = NotificationSystem(
+            downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
+            decoder: ImageDecoder())
+        let payload: [String: Any] = [
+            "aps": ["alert": ["title": "richpush show"], "mutable-content": 1], "fcm_options": ["image": image],
+        ]
+        let bytes = [UInt8]((try? JSONSerialization.data(withJSONObject: payload)) ?? Data())
+        let result = await system.deliver(payload: bytes, file: "richpush show", appState: .background)
+        var failure: String?
+        if let fallback = result.fallback {
+            failure = "a notification would show no image — \(fallback.reason.rawValue): \(fallback.detail)"
+        } else if let attachment = result.attachment, result.style == .rich {
+            switch images.draw(file: attachment.file, columns: columns, rows: rows) {
+            case .success(let drawing):
+                StandardStreams.output(drawing + "\n")
+                StandardStreams.output("\(attachment.summary) · a notification would show it\n")
+            case .failure(let error):
+                failure = "the image arrived but does not decode — \(error.sentence)"
+            }
+        } else {
+            failure = "a notification would show no image"
+        }
+        await environment.shutdown()
+        if let failure {
+            StandardStreams.error("richpush show: \(shown): \(TextSanitizer.singleLine(failure))\n")
+            throw ExitCode(1)
+        }
+    }
+
+    /// A missing, unreadable or non-image file is one line naming it, exit status 1.
+    private static func checkFile(_ path: String, shown: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            StandardStreams.error("richpush show: \(shown): no such file\n")
+            throw ExitCode(1)
+        }
+        if isDirectory.boolValue {
+            StandardStreams.error("richpush show: \(shown): is a folder, not an image file\n")
+            throw ExitCode(1)
+        }
+        let inspection: ImageInspection
+        do {
+            inspection = try ImageInspector.inspect(fileAt: URL(fileURLWithPath: path))
+        } catch {
+            StandardStreams.error("richpush show: \(shown): cannot be read (\(error.localizedDescription))\n")
+            throw ExitCode(1)
+        }
+        switch inspection {
+        case .image: return
+        case .unsupportedImageType(let name):
+            StandardStreams.error(
+                "richpush show: \(shown): \(name) images are not shown; notifications show PNG, JPEG and GIF\n")
+        case .notAnImage(let what):
+            StandardStreams.error("richpush show: \(shown): not an image (\(what))\n")
+        }
+        throw ExitCode(1)
+    }
+}
