@@ -74,6 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
         if plaintext, endpoint.caOut != nil { throw ValidationError("--plaintext has no certificate: drop --ca-out") }
+        if delivery.allSDKs { throw ValidationError("--sdk all is for replay; serve emulates one SDK at a time") }
     }
 
     func run() async throws {
@@ -209,6 +210,8 @@ struct ServeCommand: AsyncParsableCommand {
         ]
         if let caPath { lines.append("  CA certificate: \(caPath)") }
         lines.append("  App state: \(state.rawValue)" + (endpoint.bundleID.map { ", bundle ID \($0)" } ?? ""))
+        let sdk = delivery.configuration.sdk
+        if sdk != .requirement { lines.append("  SDK: \(sdk.name), \(sdk.title)") }
         if fixtures == nil {
             lines.append("  Fixture CDN off: \(delivery.fixtureRoot) not found (use --fixtures DIR)")
         }

@@ -1,0 +1,47 @@
+import ArgumentParser
+import RichPushCore
+import RichPushLibrary
+import RichPushReplay
+
+/// `replay --sdk all`: every payload once per SDK profile, printed as a matrix.
+extension ReplayCommand {
+    /// The report formats the matrix has.
+    var matrixFormat: SDKMatrixReporter.Format? {
+        switch format {
+        case .text: .text
+        case .json: .json
+        case .junit: .junit
+        case .jsonl, .html: nil
+        }
+    }
+
+    /// Refuses what the matrix cannot do, before anything runs.
+    func validateMatrix() throws {
+        guard delivery.allSDKs else { return }
+        guard matrixFormat != nil else {
+            throw ValidationError("--sdk all prints a matrix as text, json or junit, not \(format.rawValue)")
+        }
+        guard shard == nil else { throw ValidationError("--sdk all does not take --shard") }
+    }
+
+    /// Writes the matrix to `--output` or standard output, then the summary line as a replay does; throws exit
+    /// status 1 when a cell does not match its expectation.
+    func writeMatrix(_ matrix: SDKMatrix, to reportFile: OutputFile?) throws {
+        let text = SDKMatrixReporter(format: matrixFormat ?? .text).render(matrix)
+        let summary = matrix.summary.summaryLine
+        if let reportFile, let output {
+            do {
+                try reportFile.write(text)
+            } catch {
+                StandardStreams.error("richpush replay: cannot write the report to \(output): \(error.reason)\n")
+                throw ExitCode(2)
+            }
+            StandardStreams.output(format == .text ? summary + "\n" : "Report written to \(output)\n\(summary)\n")
+        } else {
+            StandardStreams.output(text)
+            // Standard output stays a valid document; the summary goes to standard error.
+            if format != .text { StandardStreams.error(summary + "\n") }
+        }
+        if matrix.summary.failed > 0 { throw ExitCode(1) }
+    }
+}
