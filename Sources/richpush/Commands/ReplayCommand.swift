@@ -111,11 +111,12 @@ struct ReplayCommand: AsyncParsableCommand {
             if StandardStreams.errorIsTerminal { StandardStreams.error("\r\u{1B}[K") }
         }
 
-        // CPU-bound work (rendering the report) runs here, one slot per core, apart from the extensions in flight.
+        // CPU-bound work (decoding attachments, rendering the report) runs here, one slot per core, apart from
+        // the extensions in flight.
         let computePool = ComputePool()
         let system = NotificationSystem(
             downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
-            receiptSender: environment.receiptSender, decoder: ImageDecoder())
+            receiptSender: environment.receiptSender, decoder: ImageDecoder(), computePool: computePool)
         let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs, computePool: computePool)
         let writer = ReplayReportOutput(
             stream: ReportStream(format: format, paths: loaded.map(\.file.path), context: reportContext),

@@ -25,6 +25,8 @@ struct ReplayReportOutput {
     let progress: ProgressLine?
     /// `--preview`: what goes under each result's line (its image), when there is a preview.
     var preview: (@Sendable (ReplayItem) -> String)? = nil
+    /// Whether standard output is the terminal the progress line is drawn on, so the line is cleared first.
+    private let outputIsTerminal = isatty(STDOUT_FILENO) == 1
 
     /// What is left to write once the replay (and the emulator) is done.
     enum Pending {
@@ -78,7 +80,7 @@ struct ReplayReportOutput {
                     spoolFailure = error.reason
                 }
             } else if spool == nil, spoolFailure == nil {
-                progress?.clear()
+                if outputIsTerminal { progress?.clear() }
                 StandardStreams.output(text)
             }
         }
