@@ -52,6 +52,12 @@ public struct SDKProfile: Sendable, Equatable, CustomStringConvertible {
         all.first { $0.name == name.lowercased() }
     }
 
+    /// The profile after this one in ``all``, wrapping around (the notification center's key cycles with it).
+    public var next: SDKProfile {
+        let index = Self.all.firstIndex(of: self) ?? 0
+        return Self.all[(index + 1) % Self.all.count]
+    }
+
     /// The names, for help texts and errors.
     public static var names: [String] { all.map(\.name) }
 
