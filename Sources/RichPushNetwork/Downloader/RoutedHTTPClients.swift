@@ -172,8 +172,24 @@ final class RoutedHTTPClients: Sendable {
             configuration.dnsOverride = [host.host.lowercased(): host.address]
             configuration.httpVersion = .http1Only
         }
+        configuration.http1_1ConnectionDebugInitializer = Self.boundReads
         return HTTPClient(
             eventLoopGroup: eventLoopGroup, configuration: configuration, backgroundActivityLogger: logger)
+    }
+
+    /// The most a connection reads from its socket before passing the bytes on.
+    static let largestRead = 64 * 1024
+
+    /// One socket read of at most ``largestRead`` bytes per turn of the event loop. By default a connection reads up
+    /// to four times 64 KB per turn, and TLS decrypts them all into one buffer before passing it on; that buffer grows
+    /// to fit and is kept while the connection lives, so each pooled connection that carried a large image would hold
+    /// half a megabyte or more.
+    @Sendable private static func boundReads(_ channel: any Channel) -> EventLoopFuture<Void> {
+        channel.setOption(ChannelOptions.maxMessagesPerRead, value: 1).flatMap {
+            channel.setOption(
+                ChannelOptions.recvAllocator,
+                value: AdaptiveRecvByteBufferAllocator(minimum: 1024, initial: 16 * 1024, maximum: largestRead))
+        }
     }
 
     /// Which mapping `url` goes to (nil: none, the system's DNS and roots), the URL to request and the Host
