@@ -222,6 +222,26 @@ struct DownloaderIntegrationTests {
         }
     }
 
+    @Test("contentTypeRule .ignored: any Content-Type (or none) is read, and the bytes decide")
+    func contentTypeIgnored() async throws {
+        try await withHarness { harness in
+            let limits = DownloadLimits(timeout: .seconds(60), contentTypeRule: .ignored)
+            let (octet, _) = await harness.download("cat.png?type=application/octet-stream", limits: limits)
+            let image = try #require(octet.success, "\(String(describing: octet.failure))")
+            #expect(image.format == .png && image.width == 640 && image.servedContentType == "application/octet-stream")
+            await harness.downloader.discard(image)
+            let (untyped, _) = await harness.download("spinner.gif?type=", limits: limits)
+            #expect(untyped.success?.frames == 8, "\(String(describing: untyped.failure))")
+            if let gif = untyped.success { await harness.downloader.discard(gif) }
+            let (html, _) = await harness.download("page.html", limits: limits)
+            #expect(html.failure?.reason == .notAnImage, "the bytes are still checked")
+            // The default rule refuses the same octet-stream answer before reading it.
+            let (refused, _) = await harness.download("cat.png?type=application/octet-stream")
+            #expect(refused.failure == DownloadFailure(.notAnImage, "served application/octet-stream"))
+            #expect(harness.leftovers.isEmpty)
+        }
+    }
+
     @Test("a truncated image whose header is complete is accepted with its metadata")
     func truncatedAccepted() async throws {
         try await withHarness { harness in
