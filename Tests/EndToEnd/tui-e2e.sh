@@ -109,6 +109,27 @@ wait_gone() {
 
 keys() { tm send-keys -t "$PANE" "$@"; }
 
+# image_colors: how many 256-colour SGR changes (38;5;N or 48;5;N) capture-pane -e shows. The UI's own text
+# uses the 8 basic colours only, so these are image cells.
+image_colors() { tm capture-pane -e -p -t "$PANE" 2>/dev/null | grep -oE $'\e\\[[0-9;]*[34]8;5;[0-9]+' | wc -l; }
+colored_screen() { tm capture-pane -e -p -t "$PANE" 2>/dev/null; }
+
+# wait_for_image DESCRIPTION MIN: waits until at least MIN image colour changes are on screen.
+wait_for_image() {
+    local description=$1 minimum=$2 count=0
+    local deadline=$(($(now_ms) + TIMEOUT * 1000))
+    while [ "$(now_ms)" -lt "$deadline" ]; do
+        count=$(image_colors)
+        if [ "$count" -ge "$minimum" ]; then
+            pass "$description ($count colour changes)"
+            return 0
+        fi
+        sleep 0.05
+    done
+    fail "$description (waited ${TIMEOUT}s for $minimum image colour changes, saw $count)"
+    return 1
+}
+
 # press KEY DESCRIPTION TEXT: sends one key, once, then waits for the text it must bring on screen.
 press() {
     local key=$1 description=$2 text=$3
@@ -198,6 +219,7 @@ fi
 press Down "Down moves the library cursor" "▶ fallback/http-url.json"
 press Down "Down moves the library cursor again" "▶ rich/png-background.json"
 press Enter "the image payload is delivered rich" "png 640x480"
+wait_for_image "the rich notification's thumbnail is drawn in colours at the right of its row" 6
 
 # 4. A payload that falls back to plain text.
 press Up "Up moves the library cursor back" "▶ fallback/http-url.json"
@@ -221,6 +243,7 @@ wait_for_line "Down selects the fallback notification" "▶ [0-9:]{8}  Still del
 keys Down
 wait_for_line "Down selects the rich notification" "▶ [0-9:]{8}  New arrivals"
 press Enter "detail view opens" "Notification detail"
+wait_for_image "the detail view draws the image large, in colours, on top" 40
 wait_for "detail shows the attachment's SHA-256" "SHA-256"
 wait_for "detail shows the MIME type" "image/png"
 keys G
@@ -315,7 +338,9 @@ press Down "the library cursor moves in the third launch" "▶ fallback/http-url
 press Down "the library cursor reaches the image payload" "▶ rich/png-background.json"
 press Enter "the image payload is delivered before SIGTERM" "png 640x480"
 keys Tab
-press Enter "its detail opens" "Local file"
+press Enter "its detail opens" "Notification detail"
+keys G
+wait_for "the end of its detail shows the local file" "Local file"
 attachment=$(local_file)
 quit_by_signal TERM
 if [ -n "$attachment" ] && [ ! -e "$(dirname "$attachment")" ]; then
@@ -485,6 +510,53 @@ if command -v openssl >/dev/null 2>&1 \
 else
     echo "# skipped the --auth-key check: openssl could not make a P-256 key"
 fi
+
+# 18. Images: an animated GIF plays in the detail view at its own delays (the image changes with no key
+# pressed) and Space pauses it; --images none keeps the text-only layout.
+GIFS="$WORK/gif-payloads"
+mkdir -p "$GIFS"
+printf '%s\n' '{"aps":{"alert":{"title":"Spinner","body":"An animated GIF"},"mutable-content":1},' \
+    '"fcm_options":{"image":"https://fixtures.richpush.test/spinner.gif"}}' > "$GIFS/spinner.json"
+keys -l "clear; $BIN tui --payloads '$GIFS' --fixtures '$PAYLOADS/images' --no-listen; echo EXIT=\$?"
+keys Enter
+wait_for "the GIF launch lists its payload" "Payloads (1)"
+press Enter "the GIF payload is delivered with its image" "gif "
+keys Tab
+press Enter "the GIF's detail opens" "Notification detail"
+wait_for_image "the GIF's frame is drawn in colours" 20
+first=$(colored_screen)
+deadline=$(($(now_ms) + TIMEOUT * 1000))
+while [ "$(colored_screen)" = "$first" ] && [ "$(now_ms)" -lt "$deadline" ]; do sleep 0.02; done
+if [ "$(colored_screen)" != "$first" ]; then
+    pass "the GIF plays: its cells change with no key pressed"
+else
+    fail "the GIF plays: its cells change with no key pressed"
+fi
+press Space "Space pauses the animation" "Animation paused"
+paused=$(colored_screen)
+sleep 1
+if [ "$(colored_screen)" = "$paused" ]; then
+    pass "paused, the frame stays for a second"
+else
+    fail "paused, the frame stays for a second"
+fi
+press Space "Space plays it again" "Animation playing"
+press q "q exits the GIF launch with status 0" "EXIT=0"
+
+keys -l "clear; $BIN tui --payloads '$GIFS' --fixtures '$PAYLOADS/images' --no-listen --images none; echo EXIT=\$?"
+keys Enter
+wait_for "--images none lists its payload" "Payloads (1)"
+press Enter "--images none delivers the GIF payload" "gif "
+keys Tab
+press Enter "--images none opens the detail" "Notification detail"
+wait_for "--images none shows the attachment's facts" "Frames"
+count=$(image_colors)
+if [ "$count" -eq 0 ]; then
+    pass "--images none draws no image cells"
+else
+    fail "--images none draws no image cells ($count colour changes)"
+fi
+press q "q exits the --images none launch with status 0" "EXIT=0"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -63,10 +63,10 @@ import Testing
         _ = reduce(&state, .activate)
         state = drawn(state, pictures: [Fixtures.catAttachment.file: Pictures.quarters])
         let grid = render(state, size: Fixtures.size)
-        // Half the detail view's 36 rows, 4:3: 24 columns by 18 rows... kept inside the text area.
+        // A third of the detail view's 36 rows, 4:3 on cells twice as tall as wide: 32 columns by 12 rows.
         let key = ImageLayout.detailKey(of: state.notifications[1], text: ScreenLayout(size: Fixtures.size).detailText)
-        #expect(key?.rows == 18 && key?.columns == 48)
-        #expect(grid.imageCellCount == 48 * 18)
+        #expect(key?.rows == 12 && key?.columns == 32)
+        #expect(grid.imageCellCount == 32 * 12)
         #expect(grid.text.contains("New arrivals"), "the text follows the image")
         assertSnapshot(of: grid, as: .frameAndImageColors)
     }
@@ -75,12 +75,12 @@ import Testing
         var state = richSelected
         _ = reduce(&state, .activate)
         state = drawn(state, pictures: [Fixtures.catAttachment.file: Pictures.quarters])
-        _ = reduce(&state, .moveSelection(10))
+        _ = reduce(&state, .moveSelection(5))
         let grid = render(state, size: Fixtures.size)
-        #expect(grid.imageCellCount == 48 * 8, "10 of the 18 image rows scrolled away")
+        #expect(grid.imageCellCount == 32 * 7, "5 of the 12 image rows scrolled away")
         _ = reduce(&state, .moveToLast)
-        #expect(state.detailScroll > 10, "the image's rows count in how far the detail scrolls")
-        #expect(render(state, size: Fixtures.size).imageCellCount == 48 * max(0, 18 - state.detailScroll))
+        #expect(state.detailScroll > 5, "the image's rows count in how far the detail scrolls")
+        #expect(render(state, size: Fixtures.size).imageCellCount == 32 * max(0, 12 - state.detailScroll))
     }
 
     @Test func anImageThatCannotBeDecodedSaysWhyInTheDetail() {

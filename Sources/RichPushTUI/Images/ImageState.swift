@@ -96,8 +96,9 @@ struct AnimationClock: Equatable, Sendable {
 enum ImageLayout {
     static let thumbnailMaxColumns = 12
     static let thumbnailMaxRows = 3
-    /// The detail image takes at most this many rows, and at most half the detail view.
-    static let detailMaxRows = 24
+    /// The detail image takes at most this many rows, and at most a third of the detail view, so the text
+    /// and the attachment's facts stay in sight under it.
+    static let detailMaxRows = 16
 
     /// The attachment a notification shows as an image: a rich notification's, with a size.
     static func attachment(of entry: NotificationEntry) -> Attachment? {
@@ -117,7 +118,7 @@ enum ImageLayout {
     /// The detail image within the detail view's text area `text`.
     static func detailKey(of entry: NotificationEntry, text: Rect) -> ImageKey? {
         guard let attachment = attachment(of: entry), text.width > 0, text.height >= 8 else { return nil }
-        let rows = min(detailMaxRows, max(3, text.height / 2))
+        let rows = min(detailMaxRows, max(3, text.height / 3))
         let size = CellRenderer.fit(width: attachment.width, height: attachment.height, columns: text.width, rows: rows)
         return ImageKey(file: attachment.file, purpose: .detail, columns: size.columns, rows: size.rows)
     }
