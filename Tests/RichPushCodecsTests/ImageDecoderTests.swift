@@ -49,6 +49,32 @@ struct ImageDecoderTests {
         }
     }
 
+    @Test("GIF frames are composited: transparency keeps what is below, disposal clears or restores the area")
+    func gifComposition() throws {
+        // Palette: 0 black, 1 white, 2 red, 3 green. A 4x1 canvas.
+        let gif = handBuiltGIF(
+            width: 4, height: 1,
+            frames: [
+                GIFFrame(width: 4, indices: [2, 2, 2, 2]),  // red everywhere, kept
+                GIFFrame(left: 1, indices: [3], disposal: 2),  // green at x=1, then cleared to transparent
+                GIFFrame(left: 2, indices: [1], transparent: 1),  // a transparent pixel: x=2 stays red
+                GIFFrame(left: 3, indices: [0], disposal: 3),  // black at x=3, then the canvas before it comes back
+                GIFFrame(left: 0, indices: [3]),  // green at x=0
+            ])
+        let image = try decoder.decode(gif)
+        #expect(image.width == 4 && image.height == 1 && image.frames.count == 5)
+        #expect(image.frames.allSatisfy { $0.delay == .milliseconds(100) })
+        let red: [UInt8] = [255, 0, 0, 255]
+        let green: [UInt8] = [0, 255, 0, 255]
+        let black: [UInt8] = [0, 0, 0, 255]
+        let clear: [UInt8] = [0, 0, 0, 0]
+        #expect(image.frames[0].rgba == red + red + red + red)
+        #expect(image.frames[1].rgba == red + green + red + red)
+        #expect(image.frames[2].rgba == red + clear + red + red, "disposal 2 cleared x=1; index 1 was transparent")
+        #expect(image.frames[3].rgba == red + clear + red + black)
+        #expect(image.frames[4].rgba == green + clear + red + red, "disposal 3 restored x=3")
+    }
+
     @Test("decode(contentsOf:) reads the file")
     func fromFile() throws {
         let image = try decoder.decode(contentsOf: fixturesRoot.appendingPathComponent("cat.png"))

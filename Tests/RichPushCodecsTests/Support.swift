@@ -61,3 +61,45 @@ enum PeakMemory {
         return nil
     }
 }
+
+/// One frame of a hand-built GIF: its rectangle, palette indices (row by row), disposal method (1 keep,
+/// 2 clear to transparent, 3 restore the previous canvas) and transparent index.
+struct GIFFrame {
+    var left = 0, top = 0, width = 1, height = 1
+    var indices: [UInt8]
+    var disposal: UInt8 = 1
+    var transparent: UInt8? = nil
+}
+
+/// A GIF89a with a 4-colour palette (black, white, red, green) and the given frames, each pixel written as
+/// its own literal LZW code after a clear code, so every code stays 3 bits wide.
+func handBuiltGIF(width: Int, height: Int, frames: [GIFFrame]) -> [UInt8] {
+    func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+    var bytes = Array("GIF89a".utf8) + le16(width) + le16(height) + [0x81, 0, 0]
+    bytes += [0, 0, 0, 255, 255, 255, 255, 0, 0, 0, 255, 0]
+    for frame in frames {
+        let packed = frame.disposal << 2 | (frame.transparent == nil ? 0 : 1)
+        bytes += [0x21, 0xF9, 4, packed, 10, 0, frame.transparent ?? 0, 0]
+        bytes += [0x2C] + le16(frame.left) + le16(frame.top) + le16(frame.width) + le16(frame.height) + [0]
+        // Codes: clear (4), index, clear, index, …, end (5); packed least significant bit first.
+        var codes: [UInt32] = []
+        for index in frame.indices { codes += [4, UInt32(index)] }
+        codes.append(5)
+        var data: [UInt8] = []
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for code in codes {
+            accumulator |= code << bits
+            bits += 3
+            while bits >= 8 {
+                data.append(UInt8(accumulator & 0xFF))
+                accumulator >>= 8
+                bits -= 8
+            }
+        }
+        if bits > 0 { data.append(UInt8(accumulator & 0xFF)) }
+        bytes += [2]  // LZW minimum code size
+        bytes += [UInt8(data.count)] + data + [0]
+    }
+    return bytes + [0x3B]
+}
