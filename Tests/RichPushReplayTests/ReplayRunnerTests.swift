@@ -184,4 +184,57 @@ import Testing
         #expect(summary.unchecked == 2)
         #expect(summary.summaryLine == "0 passed, 1 failed")
     }
+
+    /// Downloads every image at once and counts them.
+    final class Instant: ImageDownloading {
+        let downloads = Countdown()
+
+        func download(
+            _ url: URL, limits: DownloadLimits, events: @escaping @Sendable (DownloadEvent) -> Void
+        ) async throws -> DownloadedImage {
+            downloads.tick()
+            return DownloadedImage(
+                file: URL(fileURLWithPath: "/tmp/richpush-test-\(UUID().uuidString).png"), format: .png, width: 8,
+                height: 8, frames: 1, bytes: 100, sha256: String(repeating: "ab", count: 32),
+                servedContentType: "image/png")
+        }
+    }
+
+    /// Decodes everything, counting the decodes.
+    final class Decoder: ImageDecoding {
+        let decodes = Countdown()
+
+        func verify(_ file: URL, format: ImageFormat) async -> DecodeVerdict {
+            decodes.tick()
+            return .decoded
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func decodingWaitsForTheComputePoolNotForAnExtensionSlot() async {
+        let pool = ComputePool(width: 1)
+        let cpu = Gate()
+        let cpuStarted = Countdown()
+        let busy = Task.immediate {
+            await pool.run {
+                cpuStarted.tick()
+                await cpu.wait()
+            }
+        }
+        await cpuStarted.reach(1)
+        let downloader = Instant()
+        let decoder = Decoder()
+        let system = NotificationSystem(
+            downloader: downloader, configuration: Self.patient, decoder: decoder, computePool: pool)
+        let runner = ReplayRunner(system: system, jobs: 2, computePool: pool)
+        let run = Task { await runner.run(payloads(4)) }
+        // Two extension slots, four payloads: each slot is free once its notification is presented, so the
+        // second pair downloads while the first pair's images wait for the busy CPU slot to decode.
+        await downloader.downloads.reach(4)
+        #expect(decoder.decodes.count == 0)
+        cpu.open()
+        await busy.value
+        let report = await run.value
+        #expect(decoder.decodes.count == 4)
+        #expect(report.items.allSatisfy { $0.result?.attachment?.decoded == true })
+    }
 }

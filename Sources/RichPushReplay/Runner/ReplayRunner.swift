@@ -1,5 +1,6 @@
 public import RichPushCore
 public import RichPushLibrary
+import Synchronization
 
 /// Replays payloads through the emulated device, many at once, and checks them against their expectations.
 ///
@@ -82,8 +83,13 @@ public struct ReplayRunner: Sendable {
                     extensions += 1
                     live += 1
                     group.addTask {
-                        let item = await replay(payloads[index])
-                        feed.yield(.extensionEnded)
+                        // The slot is free once the notification is presented: decoding its image afterwards is
+                        // CPU work, which waits for the pool, not for an extension slot.
+                        let slot = ExtensionSlot(feed)
+                        let item = await replay(payloads[index]) { progress in
+                            if case .event(let event) = progress, event.kind == .presented { slot.free() }
+                        }
+                        slot.free()
                         let output = await pool.run { prepare(item) }
                         feed.yield(.finished(index, VerdictKind(item), output))
                     }
@@ -119,13 +125,16 @@ public struct ReplayRunner: Sendable {
         return summary
     }
 
-    /// Replays one payload and judges it.
-    public func replay(_ payload: LoadedPayload) async -> ReplayItem {
+    /// Replays one payload and judges it; `observer` hears the delivery's progress.
+    public func replay(
+        _ payload: LoadedPayload, observer: (@Sendable (DeliveryProgress) -> Void)? = nil
+    ) async -> ReplayItem {
         let settings = payload.settings
         let state = settings.appState ?? defaultState
         let result: DeliveryResult
         if let bytes = payload.bytes {
-            result = await system.deliver(payload: bytes, file: payload.file.path, appState: state, settings: settings)
+            result = await system.deliver(
+                payload: bytes, file: payload.file.path, appState: state, settings: settings, observer: observer)
         } else if let size = payload.oversizedBytes {
             result = system.reject(
                 .oversizedFile(bytes: size), file: payload.file.path, appState: state, bytes: size, settings: settings)
@@ -153,6 +162,19 @@ private enum RunEvent<Output: Sendable>: Sendable {
     case extensionEnded
     /// A result is judged and prepared.
     case finished(Int, VerdictKind, Output)
+}
+
+/// One payload's extension slot, freed once: when its notification is presented, or when its delivery ends.
+private final class ExtensionSlot<Output: Sendable>: Sendable {
+    private let feed: AsyncStream<RunEvent<Output>>.Continuation
+    private let freed = Atomic<Bool>(false)
+
+    init(_ feed: AsyncStream<RunEvent<Output>>.Continuation) { self.feed = feed }
+
+    func free() {
+        guard !freed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        feed.yield(.extensionEnded)
+    }
 }
 
 /// The verdict as the summary counts it.
