@@ -1,4 +1,8 @@
 public import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 public import Logging
 
 /// The directory downloaded attachments live in: one per process, `$TMPDIR/richpush-<pid>-<random>/`.
@@ -22,21 +26,38 @@ public final class AttachmentStore: Sendable {
         self.logger = logger
     }
 
-    /// A new, empty partial file `<uuid>.part` and a handle to write it.
+    /// A new, empty partial file `<uuid>.part` (mode 0600, never an existing path) and a handle to write it: one
+    /// `open(2)`, as every download makes one.
     func makePartialFile() throws -> (url: URL, handle: FileHandle) {
         let url = directory.appendingPathComponent("\(UUID().uuidString.lowercased()).part", isDirectory: false)
-        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [NSFilePathErrorKey: url.path, NSUnderlyingErrorKey: POSIXError(Self.errorCode())])
         }
-        return (url, try FileHandle(forWritingTo: url))
+        return (url, FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
     }
 
-    /// Renames a finished partial file to `<uuid>.<fileExtension>`.
+    /// Renames a finished partial file to `<uuid>.<fileExtension>`, never replacing an existing file.
     func commit(_ partial: URL, fileExtension: String) throws -> URL {
         let final = partial.deletingPathExtension().appendingPathExtension(fileExtension)
+        // link(2) never replaces an existing file; then the partial name goes. Where the file system has no hard
+        // links, the checked move of FileManager.
+        if link(partial.path, final.path) == 0 {
+            unlink(partial.path)
+            return final
+        }
+        let code = Self.errorCode()
+        guard code == .EPERM || code == .EOPNOTSUPP || code == .EXDEV else {
+            throw POSIXError(code)
+        }
         try FileManager.default.moveItem(at: partial, to: final)
         return final
+    }
+
+    private static func errorCode() -> POSIXErrorCode {
+        POSIXErrorCode(rawValue: errno) ?? .EIO
     }
 
     /// Deletes one file of this store (a discarded notification's attachment). Files elsewhere are left alone.

@@ -274,7 +274,7 @@ public final class HTTPSImageDownloader: ImageDownloading {
                 throw DownloadFailure(.networkError, "could not store the attachment: \(error)")
             }
             kept = file
-            let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+            let digest = Self.hex(hasher.finalize())
             logger.debug("image stored", metadata: ["file": "\(file.path)", "bytes": "\(total)"])
             return DownloadedImage(
                 file: file, format: info.format, width: info.width, height: info.height, frames: info.frames,
@@ -373,6 +373,17 @@ public final class HTTPSImageDownloader: ImageDownloading {
     private static func fixtureHint(_ url: URL?, _ fixture: FixtureHostMapping?) -> String {
         guard let url, let fixture, fixture.matches(url) else { return "" }
         return " (the fixture CDN at \(fixture.address):\(fixture.port) is not running)"
+    }
+
+    /// Lowercase hexadecimal of a digest (`String(format:)` per byte costs more than the hashing of a small image).
+    static func hex(_ digest: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in digest {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// `image/png; charset=x` → `image/png`, lowercased.
