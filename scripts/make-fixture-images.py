@@ -24,6 +24,8 @@ Files:
     page.html               an HTML page (what a captive portal or an error page looks like)
     bomb.png                a decompression bomb: 274 bytes whose header claims 100000x100000 pixels
                             (10 gigapixels); written with zlib alone, no Pillow needed
+    interlaced.png          16x16 RGBA PNG, Adam7-interlaced (Pillow does not write interlaced PNG; zlib alone):
+                            pixel (x, y) is (16x, 16y, 200, 255 - 8x)
 """
 
 import math
@@ -107,6 +109,25 @@ def bomb(path):
         fh.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
 
 
+def png_chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+def interlaced(path):
+    size = 16
+    pixel = lambda x, y: bytes((16 * x, 16 * y, 200, 255 - 8 * x))  # noqa: E731
+    # Adam7: (x start, y start, x step, y step) of the seven passes; every row starts with filter type 0.
+    passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+    raw = b""
+    for x0, y0, dx, dy in passes:
+        for y in range(y0, size, dy):
+            raw += b"\0" + b"".join(pixel(x, y) for x in range(x0, size, dx))
+    ihdr = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 1)
+    with open(path, "wb") as fh:
+        fh.write(b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", ihdr) + png_chunk(b"IDAT", zlib.compress(raw, 9))
+                 + png_chunk(b"IEND", b""))
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "payloads", "images")
     os.makedirs(out, exist_ok=True)
@@ -135,6 +156,7 @@ def main():
             "</svg>\n"
         )
     bomb(p("bomb.png"))
+    interlaced(p("interlaced.png"))
     with open(p("not-an-image.txt"), "w", encoding="utf-8") as fh:
         fh.write("This is not an image. The fixture CDN serves it to test the notAnImage fallback.\n")
     with open(p("page.html"), "w", encoding="utf-8") as fh:

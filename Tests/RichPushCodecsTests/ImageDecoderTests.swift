@@ -21,6 +21,26 @@ struct ImageDecoderTests {
         #expect(rgba(image.pixel(x: 320, y: 203)) == [200, 80, 90, 255], "nose")
     }
 
+    @Test("interlaced.png (Adam7, RGBA) decodes every pixel, alpha kept; scaled boxes weigh colour by alpha")
+    func interlacedPNG() throws {
+        let bytes = try fixture("interlaced.png")
+        let image = try decoder.decode(bytes)
+        #expect(image.width == 16 && image.height == 16 && image.frames.count == 1)
+        var wrong: [String] = []
+        for y in 0..<16 {
+            for x in 0..<16
+            where rgba(image.pixel(x: x, y: y)) != [UInt8(16 * x), UInt8(16 * y), 200, UInt8(255 - 8 * x)] {
+                wrong.append("\(x),\(y)")
+            }
+        }
+        #expect(wrong.isEmpty, "pixels differing from the script's: \(wrong.prefix(10))")
+        try decoder.check(bytes)
+        let small = try decoder.decode(bytes, fitting: PixelSize(width: 4, height: 4))
+        #expect(small.width == 4 && small.height == 4)
+        // The top-left 4x4 box: red 16x weighted by alpha 255-8x gives 23, green 16y averages to 24, alpha to 243.
+        #expect(rgba(small.pixel(x: 0, y: 0)) == [23, 24, 200, 243])
+    }
+
     @Test(
         "baseline and progressive JPEG decode to the drawn gradient and disc",
         arguments: ["photo.jpg", "photo-progressive.jpg"])
