@@ -22,12 +22,17 @@ public struct SDKMatrixReporter: Sendable {
         }
     }
 
-    /// `rich`, or `plain: <reason>` (`plain` alone when nothing was asked for), `*` when the cell does not match its
-    /// expectation.
+    /// `rich`; for a plain notification the reason its image is missing (`plain` when none was asked for); `silent`
+    /// or `rejected` with the reason; `*` when the cell does not match its expectation.
     static func cellText(_ cell: SDKMatrix.Cell) -> String {
-        var text = cell.outcome
-        if cell.outcome != "rich", let reason = cell.reason { text += ": \(reason)" }
-        return cell.failed ? text + " *" : text
+        var text: String
+        switch (cell.outcome, cell.reason) {
+        case ("plain", let reason?): text = reason
+        case ("rich", _), (_, nil): text = cell.outcome
+        case (let outcome, let reason?): text = "\(outcome): \(reason)"
+        }
+        if cell.failed { text += " *" }
+        return text
     }
 
     // MARK: - Text
@@ -45,7 +50,7 @@ public struct SDKMatrixReporter: Sendable {
             }.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
         }
         var out = "SDK matrix: \(count(matrix.rows.count, "payload")) x \(count(matrix.profiles.count, "profile"))"
-        out += " (rich, or plain with its reason)\n\n"
+        out += " (rich; plain; or the reason the image is missing)\n\n"
         out += line(header)
         for fields in body { out += line(fields) }
         let failures = matrix.rows.flatMap { row in row.cells.filter(\.failed).map { (row.file.path, $0) } }

@@ -27,6 +27,7 @@ struct ReplayCommand: AsyncParsableCommand {
               richpush replay payloads/rich/png-background.json --state foreground
               richpush replay payloads --format junit --output replay.xml
               richpush replay my-payloads --image-key data.smallImage --download-timeout 2s
+              richpush replay payloads/sdk --sdk all     (each payload through every SDK's extension)
             """
     )
 
@@ -70,6 +71,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        try validateMatrix()
     }
 
     func run() async throws {
@@ -118,6 +120,12 @@ struct ReplayCommand: AsyncParsableCommand {
             downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
             receiptSender: environment.receiptSender, decoder: ImageDecoder(), computePool: computePool)
         let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs, computePool: computePool)
+        if delivery.allSDKs {
+            let matrix = await SDKMatrixRunner(runner: runner).run(loaded)
+            await environment.shutdown()
+            cleanup.remove()
+            return try writeMatrix(matrix, to: reportFile)
+        }
         let writer = ReplayReportOutput(
             stream: ReportStream(format: format, paths: loaded.map(\.file.path), context: reportContext),
             outputFile: reportFile, progress: StandardStreams.errorIsTerminal ? ProgressLine() : nil,
