@@ -1,0 +1,63 @@
+import Foundation
+import RichPushCore
+import Testing
+
+/// The real `richpush` binary: replay decodes every attachment, and the JSON result says so.
+@Suite("richpush replay with the codecs")
+struct ReplayCLITests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary next to the test bundle (the build folder), else RICHPUSH_BIN.
+    static func binary() -> String {
+        if let override = ProcessInfo.processInfo.environment["RICHPUSH_BIN"] { return override }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("richpush").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return repositoryRoot.appendingPathComponent(".build/debug/richpush").path
+    }
+
+    @Test("replay --format json: the damaged corpus is rich with decoded false and its sentence; a good PNG decoded")
+    func damagedCorpus() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary())
+        process.arguments = ["replay", "payloads/damaged", "payloads/rich/png-background.json", "--format", "json"]
+        process.currentDirectoryURL = Self.repositoryRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(["LC_ALL": "C.UTF-8"]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "every expectation of payloads/damaged holds")
+
+        let results = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        var byFile: [String: [String: Any]] = [:]
+        for result in results { byFile[result["file"] as? String ?? ""] = result }
+        let expected = [
+            "payloads/damaged/png-truncated.json": "the PNG data ends early",
+            "payloads/damaged/jpeg-truncated.json": "the JPEG data ends early",
+            "payloads/damaged/gif-truncated.json": "the GIF data ends early",
+            "payloads/damaged/png-bomb.json":
+                "the PNG is 100000x100000 (10000 megapixels), over the 50-megapixel budget",
+        ]
+        for (file, sentence) in expected {
+            let result = try #require(byFile[file], "\(file) in the report")
+            #expect(result["style"] as? String == "rich", "\(file)")
+            let attachment = try #require(result["attachment"] as? [String: Any], "\(file)")
+            #expect(attachment["decoded"] as? Bool == false, "\(file)")
+            #expect(attachment["decodeError"] as? String == sentence, "\(file)")
+            #expect((result["hint"] as? String)?.contains(sentence) == true, "\(file)")
+            let events = (result["timeline"] as? [[String: Any]] ?? []).compactMap { $0["event"] as? String }
+            #expect(events.contains("imageDecodeFailed"), "\(file): \(events)")
+        }
+        let good = try #require(byFile["payloads/rich/png-background.json"]?["attachment"] as? [String: Any])
+        #expect(good["decoded"] as? Bool == true)
+        #expect(good["decodeError"] == nil)
+    }
+}
