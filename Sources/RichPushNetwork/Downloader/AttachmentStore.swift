@@ -29,7 +29,7 @@ public final class AttachmentStore: Sendable {
     /// A new, empty partial file `<uuid>.part` (mode 0600, never an existing path) and a handle to write it: one
     /// `open(2)`, as every download makes one.
     func makePartialFile() throws -> (url: URL, handle: FileHandle) {
-        let url = directory.appendingPathComponent("\(UUID().uuidString.lowercased()).part", isDirectory: false)
+        let url = directory.appendingPathComponent("\(Self.randomUUID()).part", isDirectory: false)
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw CocoaError(
@@ -54,6 +54,22 @@ public final class AttachmentStore: Sendable {
         }
         try FileManager.default.moveItem(at: partial, to: final)
         return final
+    }
+
+    /// A random (version 4) UUID in lowercase, from the system's random generator: Foundation's `UUID()` opens
+    /// /dev/urandom on every call, a file system operation per download.
+    static func randomUUID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        var bytes: [UInt8] = []
+        for _ in 0..<2 { withUnsafeBytes(of: generator.next() as UInt64) { bytes += $0 } }
+        bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
+        bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 4122 variant
+        let uuid = UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
+        return uuid.uuidString.lowercased()
     }
 
     private static func errorCode() -> POSIXErrorCode {
