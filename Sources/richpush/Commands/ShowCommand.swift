@@ -16,7 +16,7 @@ struct ShowCommand: AsyncParsableCommand {
             coloured block symbols (truecolor when COLORTERM says so, else 256, 16 or 8 colours).
 
             A URL is fetched as the Notification Service Extension fetches it (https only, the download timeout, \
-            image/* content, under 10 MB; https://fixtures.richpush.test/ from --fixture-root), so `show` also \
+            image/* content, under 10 MB; https://fixtures.richpush.test/ from --fixtures), so `show` also \
             answers "would this URL work in a notification?": when it would not, it prints the reason the \
             notification would get and exits with status 1.
               richpush show payloads/images/cat.png

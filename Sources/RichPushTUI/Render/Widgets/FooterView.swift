@@ -5,7 +5,11 @@ struct FooterView {
 
     private var hints: String {
         if state.isHelpVisible { return "Esc close help · q quit " }
-        if state.detailID != nil { return "Up/Down scroll · Esc back · d delete · ? help · q quit " }
+        if state.detailID != nil {
+            let space =
+                state.detailImage?.isAnimated == true ? "Space \(state.animation.isPaused ? "play" : "pause") · " : ""
+            return space + "Up/Down scroll · Esc back · d delete · ? help · q quit "
+        }
         return state.focus == .library
             ? "Enter send · Tab focus · f/b/c/s state · ? help · q quit "
             : "Enter open · Space stack · d delete · x clear · e export · Tab focus · ? help · q quit "

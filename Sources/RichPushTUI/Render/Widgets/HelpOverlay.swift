@@ -15,7 +15,7 @@ struct HelpOverlay {
         ("PgUp/PgDn", "move by 10"),
         ("g/G, Home/End", "first / last"),
         ("Enter", "send the payload / open the notification, or spread out a stack"),
-        ("Space", "expand or collapse a stack (notifications with one thread-id)"),
+        ("Space", "expand or collapse a stack (one thread-id); in the detail view, pause or play a GIF"),
         ("Esc, Backspace", "close the detail view or this help"),
         ("d", "delete the selected notification"),
         ("x", "clear all notifications"),

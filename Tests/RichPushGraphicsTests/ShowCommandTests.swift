@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// `richpush show` and `replay --preview`, through the real binary.
+@Suite struct ShowCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `richpush` executable built beside the test bundle (or RICHPUSH_BIN).
+    static var binary: String {
+        if let override = ProcessInfo.processInfo.environment["RICHPUSH_BIN"] { return override }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("richpush").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return "\(root)/.build/debug/richpush"
+    }
+
+    /// Runs `executable` in the repository with `environment` only (plus PATH), no terminal attached.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) async throws
+        -> Run
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: root)
+        process.environment = environment.merging(
+            ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LC_ALL": "C.UTF-8"]
+        ) { mine, _ in mine }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let errors = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errorData = await errors.value
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+            stderr: String(decoding: errorData, as: UTF8.self))
+    }
+
+    static func show(_ arguments: [String], environment: [String: String] = ["TERM": "xterm-256color"]) async throws
+        -> Run
+    {
+        try await run(binary, ["show"] + arguments, environment: environment)
+    }
+
+    @Test func drawsACorpusImageInTheTerminalsColours() async throws {
+        let run = try await Self.show(["payloads/images/cat.png", "--width", "40", "--height", "10"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 10, "640x480 in 40x10 cells is 10 rows tall")
+        #expect(run.stdout.contains("48;5;"), "256 colours for TERM=xterm-256color")
+        #expect(!run.stdout.contains(";2;"))
+
+        let truecolor = try await Self.show(
+            ["payloads/images/cat.png", "--width", "40", "--height", "10"],
+            environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
+        #expect(truecolor.status == 0 && truecolor.stdout.contains("48;2;"), "24-bit colours for COLORTERM=truecolor")
+    }
+
+    @Test func drawsWithThePixelProtocolChafaDetects() async throws {
+        let kitty = try await Self.show(
+            ["payloads/images/cat.png", "--width", "20", "--height", "6"], environment: ["TERM": "xterm-kitty"])
+        #expect(kitty.status == 0 && kitty.stdout.hasPrefix("\u{1B}_G"), "the kitty graphics protocol")
+        let forced = try await Self.show(
+            ["payloads/images/cat.png", "--width", "20", "--height", "6", "--symbols"],
+            environment: ["TERM": "xterm-kitty"])
+        #expect(forced.status == 0 && !forced.stdout.contains("\u{1B}_G") && forced.stdout.contains("48;"))
+    }
+
+    @Test func aFileThatIsNotAnImageIsOneLineNamingIt() async throws {
+        let text = try await Self.show(["payloads/images/not-an-image.txt"])
+        #expect(text.status == 1)
+        #expect(text.stdout.isEmpty)
+        #expect(text.stderr.hasPrefix("richpush show: payloads/images/not-an-image.txt: not an image"))
+        #expect(text.stderr.split(separator: "\n").count == 1)
+
+        let missing = try await Self.show(["payloads/images/none-such.png"])
+        #expect(missing.status == 1 && missing.stderr == "richpush show: payloads/images/none-such.png: no such file\n")
+
+        let unsupported = try await Self.show(["payloads/images/sample.bmp"])
+        #expect(unsupported.status == 1 && unsupported.stderr.contains("BMP images are not shown"))
+
+        let bomb = try await Self.show(["payloads/images/bomb.png"])
+        #expect(bomb.status == 1 && bomb.stderr.contains("over the 50-megapixel budget"))
+    }
+
+    @Test func aURLIsFetchedWithTheExtensionsRules() async throws {
+        let fixtures = ["--fixtures", "payloads/images", "--width", "30", "--height", "8"]
+        let cat = try await Self.show(["https://fixtures.richpush.test/cat.png"] + fixtures)
+        #expect(cat.status == 0, "\(cat.stderr)")
+        #expect(cat.stdout.contains("48;5;"))
+        #expect(cat.stdout.hasSuffix("png 640x480 2.9 KB · a notification would show it\n"))
+
+        let page = try await Self.show(["https://fixtures.richpush.test/page.html"] + fixtures)
+        #expect(page.status == 1 && page.stdout.isEmpty)
+        #expect(page.stderr.contains("a notification would show no image — notAnImage: served text/html"))
+
+        let http = try await Self.show(["http://fixtures.richpush.test/cat.png"] + fixtures)
+        #expect(http.status == 1 && http.stderr.contains("insecureURL: http:// image URLs are refused"))
+    }
+
+    @Test func previewPrintsNothingExtraWhenStandardOutputIsNotATerminal() async throws {
+        let payloads = ["payloads/rich/png-background.json", "payloads/fallback/http-url.json"]
+        let plain = try await Self.run(Self.binary, ["replay"] + payloads, environment: ["TERM": "xterm-256color"])
+        let preview = try await Self.run(
+            Self.binary, ["replay"] + payloads + ["--preview"], environment: ["TERM": "xterm-256color"])
+        #expect(plain.status == 0 && preview.status == 0)
+        #expect(!preview.stdout.contains("\u{1B}"), "a pipe gets the report alone")
+        #expect(preview.stdout.split(separator: "\n").count == plain.stdout.split(separator: "\n").count)
+    }
+
+    @Test func previewDrawsTheRichNotificationsImageUnderItsLineOnATerminal() async throws {
+        // script(1) gives the replay a pseudo-terminal for standard output.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        let command =
+            "\(Self.binary) replay payloads/rich/png-background.json payloads/fallback/http-url.json --preview"
+        let run = try await Self.run(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["TERM": "xterm-256color"])
+        #expect(run.status == 0, "\(run.stdout)")
+        let lines = run.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
+        guard let rich = lines.firstIndex(where: { $0.contains("payloads/rich/png-background.json") }) else {
+            Issue.record("no line for the rich payload: \(run.stdout)")
+            return
+        }
+        let under = lines[(rich + 1)...].prefix { $0.hasPrefix("    \u{1B}[") }
+        #expect(under.count == 10, "the image's rows, indented under its line")
+        #expect(under.allSatisfy { $0.contains("48;5;") })
+        guard let plainLine = lines.firstIndex(where: { $0.contains("payloads/fallback/http-url.json") }) else {
+            Issue.record("no line for the plain payload")
+            return
+        }
+        #expect(
+            lines.indices.contains(plainLine + 1) && !lines[plainLine + 1].hasPrefix("    \u{1B}["),
+            "a plain notification gets no image")
+    }
+}
