@@ -91,6 +91,7 @@ public struct NotificationCenterApp: Sendable {
             appState: initialState, configuredLimits: EffectiveLimits(configuration), libraryRoot: library.root,
             size: terminal.size, startTimeOfDay: LocalTime.secondsSinceMidnight())
         state.listening = network?.listening
+        state.sdk = configuration.sdk
         state.endpointHelp = network?.help ?? []
         state.status = initialStatus
         var drawing: ImageDrawing?

@@ -117,7 +117,11 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
 
     private func apply(_ actions: [Action]) {
         let appState = state.appState
-        defer { if state.appState != appState { network?.appStateChanged(state.appState) } }
+        let sdk = state.sdk
+        defer {
+            if state.appState != appState { network?.appStateChanged(state.appState) }
+            if state.sdk != sdk { delivering.sdkChanged(state.sdk) }
+        }
         for action in actions {
             switch action {
             case .deliveryFinished(let id, _), .deliveryFailed(let id, _):

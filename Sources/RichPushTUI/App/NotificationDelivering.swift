@@ -12,6 +12,9 @@ public protocol NotificationDelivering: Sendable {
     /// The notifications that attached these files were deleted: their temporary files can go.
     func discardAttachments(_ files: [String]) async
 
+    /// The person picked another SDK (`p`): payloads sent from now on go through its service extension.
+    func sdkChanged(_ sdk: SDKProfile)
+
     /// Writes these notifications, in this order, to a new HTML report and returns its path.
     func exportReport(_ results: [DeliveryResult]) async -> Result<String, ExportError>
 }
@@ -19,6 +22,9 @@ public protocol NotificationDelivering: Sendable {
 extension NotificationDelivering {
     /// Deliverers that keep no files have nothing to discard.
     public func discardAttachments(_ files: [String]) async {}
+
+    /// Deliverers with a fixed configuration ignore the choice.
+    public func sdkChanged(_ sdk: SDKProfile) {}
 
     /// Deliverers without a report writer say so.
     public func exportReport(_ results: [DeliveryResult]) async -> Result<String, ExportError> {

@@ -12,6 +12,7 @@ enum KeyBindings {
             case "b": .setAppState(.background)
             case "c": .setAppState(.closed)
             case "s": .cycleAppState
+            case "p": .cycleSDK
             case "j": .moveSelection(1)
             case "k": .moveSelection(-1)
             case "g": .moveToFirst

@@ -5,6 +5,8 @@ enum Action: Equatable, Sendable {
     // Keys
     case setAppState(AppState)
     case cycleAppState
+    /// `p`: the next SDK profile's service extension.
+    case cycleSDK
     case switchFocus
     case moveSelection(Int)
     case moveToFirst

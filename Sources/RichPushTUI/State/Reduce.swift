@@ -9,6 +9,9 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
         state.status = "App state: \(appState.rawValue) (payloads are now sent in this state)"
     case .cycleAppState:
         return reduce(&state, .setAppState(state.appState.next))
+    case .cycleSDK:
+        state.sdk = state.sdk.next
+        state.status = "SDK: \(state.sdk.name), \(state.sdk.title) (payloads are now sent through its extension)"
     case .quit:
         state.isQuitting = true
         return [.quit]

@@ -8,6 +8,8 @@ struct TUIState: Equatable, Sendable {
 
     /// The emulated app's state, which the next payload is sent in.
     var appState: AppState
+    /// The SDK whose service extension payloads sent from the library go through (`p` cycles it).
+    var sdk: SDKProfile = .requirement
     /// The limits of the command line: quoted for a notification until its delivery reports its own
     /// (which include the payload's settings).
     var configuredLimits: EffectiveLimits

@@ -62,6 +62,9 @@ struct TUICommand: AsyncParsableCommand {
     @OptionGroup var delivery: DeliveryOptions
 
     func validate() throws {
+        if delivery.allSDKs {
+            throw ValidationError("--sdk all is for replay; the notification center cycles SDKs with p")
+        }
         if noListen {
             if endpoint.caOut != nil { throw ValidationError("--no-listen has no certificate: drop --ca-out") }
             if endpoint.providerKey.authKey != nil {

@@ -13,6 +13,8 @@ struct PayloadSettingsDelivery: NotificationDelivering {
     var store: AttachmentStore
     /// Where `e` writes its reports.
     var reportFolder: String = FileManager.default.currentDirectoryPath
+    /// The SDK picked on screen; a payload's own `given.sdk` still wins.
+    let selectedSDK = SDKSelection()
 
     func deliver(
         payload: [UInt8], file: String, appState: AppState, observer: @escaping @Sendable (DeliveryProgress) -> Void
@@ -26,6 +28,7 @@ struct PayloadSettingsDelivery: NotificationDelivering {
             case .failure(let error): problem = error.message
             }
         }
+        if settings.sdk == nil { settings.sdk = selectedSDK.current }
         var result = await system.deliver(
             payload: payload, file: file, appState: appState, settings: settings, observer: observer)
         if let problem {
@@ -36,6 +39,10 @@ struct PayloadSettingsDelivery: NotificationDelivering {
             ].compactMap { $0 }.joined(separator: " ")
         }
         return result
+    }
+
+    func sdkChanged(_ sdk: SDKProfile) {
+        selectedSDK.current = sdk
     }
 
     func discardAttachments(_ files: [String]) async {

@@ -14,6 +14,12 @@ struct HeaderView {
             state.appState.rawValue.uppercased(), row: rect.row, column: column,
             style: CellStyle.header.with(bold: true))
         column = grid.write(" (f/b/c/s)", row: rect.row, column: column, style: .header)
+        if state.sdk != .requirement {
+            column = grid.write("   SDK: ", row: rect.row, column: column, style: .header)
+            column = grid.write(
+                state.sdk.name.uppercased(), row: rect.row, column: column, style: CellStyle.header.with(bold: true))
+            column = grid.write(" (p)", row: rect.row, column: column, style: .header)
+        }
         if !listening.isEmpty, column + TextWidth.of(listening) <= rect.maxColumn {
             column = grid.write(listening, row: rect.row, column: column, style: .header)
         }
