@@ -18,16 +18,21 @@ public import RichPushCore
 /// Decoding is synchronous and CPU-bound; the decoder is a value with no shared state, safe to use from any
 /// thread.
 public struct ImageDecoder: ImageDecoding, Sendable {
-    /// How many pixels one decode may produce.
+    /// How many pixels one decode may produce, and how large a file it reads.
     public struct Budget: Sendable, Equatable {
         /// Pixels in one frame (for GIF: the canvas, and every frame's rectangle).
         public var pixelsPerFrame: Int
         /// Canvas pixels summed over the frames of an animated GIF.
         public var pixelsForAllFrames: Int
+        /// The largest file ``decode(contentsOf:fitting:)`` and ``verify(_:format:)`` read into memory.
+        public var fileBytes: Int
 
-        public init(pixelsPerFrame: Int = 50_000_000, pixelsForAllFrames: Int = 200_000_000) {
+        public init(
+            pixelsPerFrame: Int = 50_000_000, pixelsForAllFrames: Int = 200_000_000, fileBytes: Int = 64 * 1024 * 1024
+        ) {
             self.pixelsPerFrame = pixelsPerFrame
             self.pixelsForAllFrames = pixelsForAllFrames
+            self.fileBytes = fileBytes
         }
     }
 
@@ -52,7 +57,7 @@ public struct ImageDecoder: ImageDecoding, Sendable {
     public func decode(contentsOf url: URL, fitting box: PixelSize? = nil) throws(ImageDecodingError)
         -> DecodedImage
     {
-        try decode(try Self.read(url), fitting: box)
+        try decode(try read(url), fitting: box)
     }
 
     /// Decodes every byte of image data and keeps no pixels: the cheapest full check (no full-size buffer for
@@ -67,7 +72,7 @@ public struct ImageDecoder: ImageDecoding, Sendable {
     /// ``ImageDecoding``: checks the downloaded attachment.
     public func verify(_ file: URL, format: ImageFormat) async -> DecodeVerdict {
         do {
-            try check(try Self.read(file), format: format)
+            try check(try read(file), format: format)
             return .decoded
         } catch {
             return .notDecoded(error.sentence)
@@ -81,11 +86,17 @@ public struct ImageDecoder: ImageDecoding, Sendable {
         case frames(PixelSize?)
     }
 
-    private static func read(_ url: URL) throws(ImageDecodingError) -> [UInt8] {
+    private func read(_ url: URL) throws(ImageDecodingError) -> [UInt8] {
+        let name = url.lastPathComponent
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        if let size, size > budget.fileBytes {
+            throw ImageDecodingError(
+                .overBudget, "the image file \(name) is \(size) bytes, over the \(budget.fileBytes)-byte budget")
+        }
         do {
             return try [UInt8](Data(contentsOf: url))
         } catch {
-            throw ImageDecodingError(.unreadable, "the image file could not be read (\(url.lastPathComponent))")
+            throw ImageDecodingError(.unreadable, "the image file could not be read (\(name))")
         }
     }
 

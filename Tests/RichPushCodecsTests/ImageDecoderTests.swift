@@ -186,6 +186,10 @@ struct ImageDecoderTests {
         #expect(await decoder.verify(cut, format: .jpeg) == .notDecoded("the JPEG data ends early"))
         let missing = await decoder.verify(directory.appendingPathComponent("gone.png"), format: .png)
         #expect(missing == .notDecoded("the image file could not be read (gone.png)"))
+        let small = ImageDecoder(budget: .init(fileBytes: 1000))
+        #expect(
+            await small.verify(whole, format: .jpeg)
+                == .notDecoded("the image file whole.jpg is 9419 bytes, over the 1000-byte budget"))
     }
 
     @Test("corrupt data: not decoded, quoting the codec")
