@@ -1,4 +1,5 @@
 import RichPushCore
+import RichPushGraphics
 import Testing
 
 @testable import RichPushTUI
@@ -36,5 +37,52 @@ import Testing
         _ = reduce(&state, .moveSelection(7))
         #expect(state.notificationSelection == 7)
         #expect(last?.text.contains("Notification Center (1000)") == true)
+    }
+}
+
+/// A key press with 1,000 notifications that all have a thumbnail: reduce, find the images the frame needs
+/// (as the run loop does after every event), render the whole frame. Prints min/median/max per press.
+@Suite struct ThumbnailBenchmarkTests {
+    @Test func keyPressToFrameWithAThousandThumbnails() {
+        let settings = ImageSettings(renderer: CellRenderer(colorMode: .indexed256, symbols: .quadrants))
+        var pictures: [String: DecodedImage] = [:]
+        let entries = (1...1_000).map { id -> NotificationEntry in
+            var result = Fixtures.richResult()
+            result.attachment?.file = "/tmp/richpush-TEMP/attachments/\(id)/cat.png"
+            pictures["/tmp/richpush-TEMP/attachments/\(id)/cat.png"] = Pictures.quarters
+            return Fixtures.entry(id, result, sentAt: Double(id))
+        }
+        var state = Fixtures.state(entries)
+        state.focus = .notifications
+        state.images = settings
+        // Every thumbnail drawn by the real chafa, as if the user had scrolled through them all.
+        let drawing = ImageDrawing(loader: PictureLoader(pictures: pictures), renderer: settings.renderer)
+        for entry in state.notifications {
+            if let key = ImageLayout.thumbnailKey(of: entry) {
+                _ = reduce(&state, .imageRendered(key, drawing.render(key)))
+            }
+        }
+        #expect(state.renderedImages.count == 1_000)
+        let size = Fixtures.size
+        let clock = ContinuousClock()
+        var times: [Duration] = []
+        var last: CellGrid?
+        for press in 0..<400 {
+            let elapsed = clock.measure {
+                _ = reduce(&state, .moveSelection(press % 100 == 99 ? -99 : 1))
+                _ = reduce(&state, .tick(Double(1_000 + press)))
+                let needed = ImageLayout.needed(state).filter { state.renderedImages[$0] == nil }
+                precondition(needed.isEmpty)
+                last = render(state, size: size)
+            }
+            times.append(elapsed)
+        }
+        times.sort()
+        print(
+            "richpush TUI benchmark: key press to frame with 1,000 thumbnails (120x40, \(times.count) presses): min \(times[0]), median \(times[times.count / 2]), max \(times[times.count - 1])"
+        )
+        #expect(state.notificationSelection == 0, "four rounds of 99 down and 99 up end where they began")
+        // Nine rows of notifications fit in 120x40; each shows its 8x3 thumbnail.
+        #expect(last.map { $0.imageCellCount } == 9 * 24)
     }
 }
