@@ -41,6 +41,7 @@ struct NotificationSystemDecodingTests {
         #expect(result.attachment?.decoded == true)
         #expect(result.attachment?.decodeError == nil)
         #expect(result.hint == nil)
+        #expect(OutcomeExplanation.sentence(for: result) == nil, "a decoded picture needs no explanation")
         let asked = decoder.asked
         #expect(asked.count == 1)
         #expect(asked.first?.format == .gif)
@@ -67,6 +68,7 @@ struct NotificationSystemDecodingTests {
         #expect(result.attachment?.decodeError == sentence)
         #expect(result.attachment?.summary.hasSuffix(" not decoded") == true)
         #expect(result.hint == HintEngine.undecodedImage(sentence))
+        #expect(OutcomeExplanation.sentence(for: result) == OutcomeExplanation.undecodedImage)
         #expect(result.hint?.contains(sentence) == true)
         #expect(result.timeline.last == TimelineEvent(at: result.timeline.last?.at ?? 0, .imageDecodeFailed, sentence))
         #expect(result.jsonValue["attachment"]?["decoded"] == .bool(false))

@@ -56,14 +56,19 @@ public enum OutcomeExplanation {
     public static let silent =
         "The push has no title or text, so the phone shows nothing; apps use such pushes to refresh data in the background."
 
-    /// The sentence for a result: its rejection, its fallback, or silence; nil when the image was shown or none
-    /// was asked for.
+    /// An attachment iOS accepted whose pixels do not decode (`attachment.decoded` false).
+    public static let undecodedImage =
+        "The picture arrived and was attached, but its data is damaged or too large to draw, so expect the notification without a picture."
+
+    /// The sentence for a result: its rejection, its fallback, silence, or an attached picture that cannot be
+    /// drawn; nil when the image was shown or none was asked for.
     public static func sentence(for result: DeliveryResult) -> String? {
         if let rejection = result.rejection { return sentence(for: rejection.reason) }
         if let fallback = result.fallback {
             return sentence(
                 for: fallback.reason, limits: result.limits ?? EffectiveLimits(DeliveryConfiguration()))
         }
+        if result.attachment?.decoded == false { return undecodedImage }
         return result.style == .silent ? silent : nil
     }
 }
