@@ -178,17 +178,17 @@ final class RoutedHTTPClients: Sendable {
     }
 
     /// The most a connection reads from its socket before passing the bytes on.
-    static let largestRead = 64 * 1024
+    static let largestRead = 32 * 1024
 
     /// One socket read of at most ``largestRead`` bytes per turn of the event loop. By default a connection reads up
     /// to four times 64 KB per turn, and TLS decrypts them all into one buffer before passing it on; that buffer grows
     /// to fit and is kept while the connection lives, so each pooled connection that carried a large image would hold
-    /// half a megabyte or more.
+    /// half a megabyte or more. 32 KB is two TLS records: a small image still arrives in one read.
     @Sendable private static func boundReads(_ channel: any Channel) -> EventLoopFuture<Void> {
         channel.setOption(ChannelOptions.maxMessagesPerRead, value: 1).flatMap {
             channel.setOption(
                 ChannelOptions.recvAllocator,
-                value: AdaptiveRecvByteBufferAllocator(minimum: 1024, initial: 16 * 1024, maximum: largestRead))
+                value: AdaptiveRecvByteBufferAllocator(minimum: 1024, initial: largestRead / 2, maximum: largestRead))
         }
     }
 

@@ -229,7 +229,7 @@ struct FixtureResponder: HTTPResponder {
     let counters: FixtureTrafficCounters
     let logger: Logger
     /// Bytes read from a file and sent per write.
-    static let chunkSize = 64 * 1024
+    static let chunkSize = 32 * 1024
     /// Where display receipts are POSTed.
     static let receiptsPath = "/receipts"
     /// Largest receipt body accepted.
@@ -375,7 +375,6 @@ struct FixtureResponder: HTTPResponder {
             // Drip: a tenth of the rate every 100 ms.
             let step = drip.map { max(1, $0 / 10) } ?? chunkSize
             var sent = 0
-            let zeros = [UInt8](repeating: 0, count: min(step, chunkSize))
             while sent < total {
                 let length = min(step, chunkSize, total - sent)
                 var buffer = ByteBuffer()
@@ -383,7 +382,7 @@ struct FixtureResponder: HTTPResponder {
                     let read = try fixture.read(into: &buffer, at: sent, count: min(length, fixture.size - sent))
                     if read == 0 { break }  // the file shrank under us
                 } else {
-                    buffer.writeBytes(zeros[0..<length])
+                    buffer.writeRepeatingByte(0, count: length)
                 }
                 sent += buffer.readableBytes
                 try await writer.write(buffer)
