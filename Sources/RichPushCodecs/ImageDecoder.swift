@@ -50,7 +50,11 @@ public struct ImageDecoder: ImageDecoding, Sendable {
     {
         let bytes = Array(bytes)
         let format = try Self.format(of: bytes)
-        return try run(bytes, format: format, output: .frames(box))!
+        guard let image = try run(bytes, format: format, output: .frames(box)) else {
+            // Unreachable: only checking (`output: .none`) gives no image.
+            throw ImageDecodingError(.corrupt, "the \(format.displayName) gave no image")
+        }
+        return image
     }
 
     /// Decodes the file at `url`, as ``decode(_:fitting:)``.
