@@ -198,11 +198,18 @@ def main():
         images = tools.evaluate(
             "Promise.all([...document.querySelectorAll('article.outcome-rich img.media')]"
             ".map(i => i.decode().then(() => i.naturalWidth, () => 0)))")
-        # payloads/damaged holds rich results whose image the codecs could not decode (decoded: false).
-        decodable = [(r.get("attachment") or {}).get("decoded") is not False for r in rich]
+        # payloads/damaged holds rich results whose image the codecs could not decode (decoded: false): the phone
+        # draws no picture for them, so their cards show the placeholder and say why instead of a broken image.
+        decodable = [r for r in rich if (r.get("attachment") or {}).get("decoded") is not False]
+        damaged = len(rich) - len(decodable)
         check("every rich card whose image decodes shows it decoded",
-              len(images) == len(rich) and all(w > 0 for w, ok in zip(images, decodable) if ok) and any(decodable),
-              f"{len(images)} images for {len(rich)} rich results, widths {images[:8]}")
+              len(images) == len(decodable) and all(w > 0 for w in images) and decodable,
+              f"{len(images)} images for {len(decodable)} decodable rich results, widths {images[:8]}")
+        placeholders = tools.evaluate(
+            "[...document.querySelectorAll('article.outcome-rich')].filter(c => c.querySelector('.media.missing')"
+            " && /The image is not shown: the \\w+ (data ends early|is \\d+x\\d+)/.test(c.textContent)).length")
+        check("a rich card whose image does not decode shows the placeholder and the codec's sentence",
+              damaged > 0 and placeholders == damaged, f"{placeholders} placeholders for {damaged} undecodable images")
         others = tools.evaluate("document.querySelectorAll('article.card:not(.outcome-rich) img').length")
         check("plain, silent and rejected cards show no image", others == 0, f"{others} images")
 

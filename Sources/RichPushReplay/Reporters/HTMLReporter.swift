@@ -285,6 +285,14 @@ public struct HTMLReporter: Sendable {
     }
 
     private func embed(_ attachment: Attachment, budget: inout Int) -> Result<String, NotEmbedded> {
+        // A picture the codecs could not decode is not drawn on the phone either: no broken image on the card.
+        if attachment.decoded == false {
+            return .failure(
+                NotEmbedded(
+                    message:
+                        "The image is not shown: \(attachment.decodeError ?? "its data could not be decoded")."
+                ))
+        }
         if attachment.bytes > maxImageBytes {
             return .failure(
                 NotEmbedded(
