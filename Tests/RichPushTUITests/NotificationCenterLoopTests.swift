@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import RichPushCore
+import RichPushGraphics
 import SnapshotTesting
 import Testing
 
@@ -13,16 +14,18 @@ import Testing
         let continuation: AsyncStream<AppEvent>.Continuation
         let running: Task<Void, Never>
 
-        init(folder: URL, delivering: ScriptedDelivery = ScriptedDelivery()) {
+        init(folder: URL, delivering: ScriptedDelivery = ScriptedDelivery(), imageDrawing: ImageDrawing? = nil) {
             let (events, continuation) = AsyncStream.makeStream(of: AppEvent.self)
             self.continuation = continuation
             let library = PayloadLibrary(root: folder.path)
-            let state = TUIState(
+            var state = TUIState(
                 appState: .background, libraryRoot: "payloads", size: terminal.size,
                 startTimeOfDay: Fixtures.startTimeOfDay)
+            state.images = imageDrawing.map { ImageSettings(renderer: $0.renderer) }
             let loop = NotificationCenterLoop(
                 terminal: terminal, library: library, delivering: delivering, state: state,
-                continuation: continuation, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+                continuation: continuation, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+                imageDrawing: imageDrawing)
             running = Task { await loop.run(events: events) }
         }
 
@@ -84,6 +87,40 @@ import Testing
         ui.continuation.yield(.tick)
         await ui.waitFor("Terminal too small")
 
+        ui.press(.character("q"))
+        await ui.running.value
+    }
+
+    /// The run loop asks for the drawings a frame needs and shows them when they arrive: the thumbnail after
+    /// the delivery, the large image when the detail opens, the GIF's next frame when its delay is up.
+    @Test func imagesArriveInLaterFramesAndAGIFPlaysByItself() async throws {
+        let folder = try Self.payloadFolder(["png-background.json", "spinner.json"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var delivering = ScriptedDelivery()
+        delivering.gifFiles = ["spinner.json"]
+        let pictures = [
+            delivering.attachmentFolder.appendingPathComponent("cat.png").path: Pictures.quarters,
+            delivering.attachmentFolder.appendingPathComponent("spinner.gif").path: Pictures.redThenBlue,
+        ]
+        let drawing = ImageDrawing(
+            loader: PictureLoader(pictures: pictures),
+            renderer: CellRenderer(colorMode: .indexed256, symbols: .quadrants))
+        let ui = Harness(folder: folder, delivering: delivering, imageDrawing: drawing)
+
+        await ui.waitFor("Payloads (2)")
+        ui.press(.enter)
+        await ui.waitFor("png 640x480 47.1 KB")
+        await ui.terminal.waitForFrame("the 8x3 thumbnail") { $0.imageCellCount == 24 }
+        ui.press(.tab, .enter)
+        await ui.terminal.waitForFrame("the detail image") { $0.imageCellCount > 24 && $0.text.contains("Attachment") }
+        ui.press(.escape, .tab, .down, .enter)
+        await ui.waitFor("Notification Center (2)")
+        ui.press(.tab, .enter)
+        // Red for 500 ms, then blue: the blue frame comes with no key pressed.
+        await ui.terminal.waitForFrame("the GIF's first frame") { $0.imageColors.contains(.indexed(196)) }
+        await ui.terminal.waitForFrame("the GIF's second frame", deadline: .seconds(30)) {
+            $0.imageColors.contains(.indexed(21)) && !$0.imageColors.contains(.indexed(196))
+        }
         ui.press(.character("q"))
         await ui.running.value
     }

@@ -65,6 +65,33 @@ final class InMemoryTerminal: TerminalBackend, Sendable {
         return stream
     }
 
+    /// Waits for a frame for which `matches` holds, and returns it; nil (with an issue recorded) when none
+    /// came before `deadline`, which only bounds a failure.
+    @discardableResult
+    func waitForFrame(
+        _ description: String, deadline: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
+        where matches: @escaping @Sendable (CellGrid) -> Bool
+    ) async -> CellGrid? {
+        let frames = self.frames()
+        let found = await withTaskGroup(of: CellGrid?.self) { group in
+            group.addTask {
+                for await frame in frames where matches(frame) { return frame }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: deadline)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        if found == nil {
+            Issue.record("no frame showed \(description); the last one:\n\(self.text)", sourceLocation: sourceLocation)
+        }
+        return found
+    }
+
     /// Waits for a frame that shows `text`, and returns it. The deadline only bounds a failure: a
     /// frame that never comes is reported with the last screen instead of hanging the suite.
     @discardableResult

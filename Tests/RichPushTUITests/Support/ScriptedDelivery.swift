@@ -9,6 +9,8 @@ struct ScriptedDelivery: NotificationDelivering {
     /// Where the attachment files "are": a fresh temporary folder per run, which snapshots mask.
     let attachmentFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "richpush-\(UUID().uuidString)")
+    /// Payload files answered with an animated GIF (2 frames, 40x40) instead of the cat.
+    var gifFiles: Set<String> = []
 
     func deliver(
         payload: [UInt8], file: String, appState: AppState, observer: @escaping @Sendable (DeliveryProgress) -> Void
@@ -23,6 +25,11 @@ struct ScriptedDelivery: NotificationDelivering {
         } else {
             result = Fixtures.richResult()
             result.attachment?.file = attachmentFolder.appendingPathComponent("cat.png").path
+            if gifFiles.contains(where: { file.hasSuffix($0) }) {
+                result.attachment = Attachment(
+                    url: "https://fixtures.richpush.test/spinner.gif", format: .gif, width: 40, height: 40, frames: 2,
+                    bytes: 1_234, sha256: "ab12", file: attachmentFolder.appendingPathComponent("spinner.gif").path)
+            }
         }
         result.file = file
         result.appState = appState
