@@ -53,6 +53,27 @@ struct ConnectionReuseTests {
         }
     }
 
+    @Test("48 slow downloads in flight at once to one host each get a connection at once: none waits for a turn")
+    func noWaitingForAConnection() async throws {
+        try await withHarness { harness in
+            // Each answer takes 3 s and the deadline is 8 s: with connections capped per host (async-http-client's
+            // default is 8), the later downloads would wait for earlier ones, 6 rounds of 3 s, and time out.
+            let count = 48
+            let limits = DownloadLimits(timeout: .seconds(8))
+            let results = await withTaskGroup(of: Result<DownloadedImage, DownloadFailure>.self) { group in
+                for _ in 0..<count {
+                    group.addTask { await harness.download("cat.png?delay=3s", limits: limits).result }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            let failures = results.compactMap(\.failure)
+            #expect(
+                failures.isEmpty, "\(failures.count) of \(count) failed, first: \(String(describing: failures.first))")
+            #expect(harness.cdn.traffic.connections == count, "one connection per download in flight")
+            for image in results.compactMap(\.success) { await harness.downloader.discard(image) }
+        }
+    }
+
     @Test("a download that stops reading early closes its connection; the next one opens a new connection")
     func abandonedBodyIsNotReused() async throws {
         try await withHarness { harness in
