@@ -10,6 +10,7 @@ struct HelpOverlay {
         ("b", "app in the background"),
         ("c", "app closed"),
         ("s", "cycle the app state"),
+        ("p", "cycle the SDK whose service extension payloads go through"),
         ("Tab", "switch focus: payloads / notification center"),
         ("Up/Down, j/k", "move the selection; scroll the detail view"),
         ("PgUp/PgDn", "move by 10"),
