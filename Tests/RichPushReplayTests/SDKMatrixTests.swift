@@ -103,4 +103,21 @@ import Testing
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == 2, "one test case per payload and profile")
         #expect(xml.contains(#"<testcase classname="firebase" name="sdk/cat.json""#))
     }
+
+    @Test func anExpectationsSdkObjectNamesKnownProfilesWithPartialResults() throws {
+        let parsed = try Expectation.parse(Array(#"{"expect": {}, "sdk": {"braze": {"style": "rich"}}}"#.utf8))
+        #expect(parsed.bySDK == ["braze": ["style": .string("rich")]])
+        for (document, problem) in [
+            (#"{"expect": {}, "sdk": {"fcm": {}}}"#, #"unknown profile "sdk.fcm"; profiles are "requirement""#),
+            (#"{"expect": {}, "sdk": {"braze": "rich"}}"#, #""sdk.braze" must be an object"#),
+            (#"{"expect": {}, "sdk": []}"#, #""sdk" must be an object of partial results by profile"#),
+        ] {
+            #expect(throws: ExpectationError.self) { try Expectation.parse(Array(document.utf8)) }
+            do {
+                _ = try Expectation.parse(Array(document.utf8))
+            } catch {
+                #expect(error.message.hasPrefix(problem), "\(error.message)")
+            }
+        }
+    }
 }

@@ -172,10 +172,11 @@ extension ReplayCommand {
         var settings: [ReportContext.Setting] = [
             .init("Paths", paths.joined(separator: " ")),
             .init("App state", "\(state.rawValue) (unless an expectation sets one)"),
-            .init("Download timeout", configuration.downloadTimeout.shortDescription),
+            .init("Download timeout", configuration.effectiveDownloadTimeout.shortDescription),
             .init("Extension budget", configuration.extensionBudget.shortDescription),
-            .init("Extension image cap", ByteCount.limit(configuration.extensionMaxImageBytes)),
+            .init("Extension image cap", ByteCount.limit(configuration.effectiveExtensionMaxImageBytes)),
             .init("Image keys", configuration.imagePolicy.keyPaths.map(\.description).joined(separator: ", ")),
+            .init("SDK", "\(configuration.sdk.name) (\(configuration.sdk.title))"),
         ]
         if let receiptURL = configuration.receiptURL {
             settings.append(.init("Receipt URL", receiptURL.absoluteString))
