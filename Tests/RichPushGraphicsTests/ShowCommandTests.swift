@@ -113,6 +113,12 @@ import Testing
         #expect(http.status == 1 && http.stderr.contains("insecureURL: http:// image URLs are refused"))
     }
 
+    @Test func payloadOnlyOptionsAreUsageErrors() async throws {
+        let run = try await Self.show(["https://fixtures.richpush.test/cat.png", "--sdk", "onesignal"])
+        #expect(run.status == 2 && run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("richpush: show takes the download options"))
+    }
+
     @Test func previewPrintsNothingExtraWhenStandardOutputIsNotATerminal() async throws {
         let payloads = ["payloads/rich/png-background.json", "payloads/fallback/http-url.json"]
         let plain = try await Self.run(Self.binary, ["replay"] + payloads, environment: ["TERM": "xterm-256color"])

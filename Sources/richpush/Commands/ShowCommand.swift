@@ -42,6 +42,15 @@ struct ShowCommand: AsyncParsableCommand {
     func validate() throws {
         if let width, width < 1 { throw ValidationError("--width must be at least 1") }
         if let height, height < 1 { throw ValidationError("--height must be at least 1") }
+        // The URL is checked by the requirement's extension from a payload of its own: options about where a
+        // payload keeps its image, its push id or another vendor's extension do not apply.
+        if !delivery.imageKeys.isEmpty || !delivery.pushIDKeys.isEmpty || delivery.receiptURL != nil
+            || delivery.sdk != SDKProfile.requirement.name
+        {
+            throw ValidationError(
+                "show takes the download options (--download-timeout, --extension-max-bytes, --fixtures) only; --image-key, --push-id-key, --receipt-url and --sdk are for payloads"
+            )
+        }
     }
 
     func run() async throws {
