@@ -311,6 +311,40 @@ final class FileDownloader: ImageDownloading, Sendable {
         #expect(word.fallback?.reason == .attachmentRejected)
     }
 
+    /// OneSignalAttachmentHandler.m `isWWWScheme:`: an att value that is not http(s) names a file in the app
+    /// bundle, which richpush cannot emulate.
+    @Test func oneSignalTakesANonWebAttValueForABundleFile() async {
+        let downloader = FileDownloader { _ in .init(contentType: "image/jpeg") }
+        let result = await deliver(#""att": {"id": "promo.png"}"#, sdk: .oneSignal, downloader: downloader)
+        #expect(result.style == .plain)
+        #expect(result.fallback?.reason == .invalidURL)
+        let local = await deliver(#""att": {"id": "file:///promo.png"}"#, sdk: .oneSignal, downloader: downloader)
+        #expect(local.fallback?.detail.contains("a file in the app bundle") == true)
+        #expect(downloader.requests.isEmpty)
+    }
+
+    /// AirshipNotificationMutationProvider.swift `hintMimeType`: the MIME type's UTI comes before the magic bytes,
+    /// so an Exif JPEG served as image/jpeg is typed although its header is not in `supportedHeaders`.
+    @Test func airshipHintsFromTheMimeTypeBeforeTheBytes() async {
+        let exif = FileDownloader { _ in .init(contentType: "image/jpeg", bytes: FileDownloader.exif) }
+        let result = await deliver(
+            #""com.urbanairship.media_attachment": {"url": "https://cdn.test/photo"}"#, sdk: .airship, downloader: exif)
+        #expect(result.style == .rich)
+    }
+
+    /// FIRMessagingExtensionHelper.m checks no size: a body past richpush's own cap says that cap is richpush's.
+    @Test func aVendorWithoutASizeCheckStopsAtRichpushsOwnCapAndSaysSo() async {
+        let downloader = FileDownloader { _ in
+            .init(failure: DownloadFailure(.tooLarge, "over the 67108864-byte limit"))
+        }
+        let result = await deliver(
+            #""fcm_options": {"image": "https://cdn.test/huge.png"}"#, sdk: .firebase, downloader: downloader)
+        #expect(result.fallback?.reason == .tooLarge)
+        #expect(
+            result.fallback?.detail.contains(
+                "richpush's own cap: Firebase (FIRMessagingExtensionHelper) does not check the size") == true)
+    }
+
     // MARK: - Settings
 
     @Test func givenSdkNamesAProfileOrSaysWhichExist() throws {
