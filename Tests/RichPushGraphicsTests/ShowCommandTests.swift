@@ -113,6 +113,17 @@ import Testing
         #expect(http.status == 1 && http.stderr.contains("insecureURL: http:// image URLs are refused"))
     }
 
+    @Test func aFileFullOfEscapeSequencesDoesNotReachTheTerminal() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "richpush-show-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("\u{1B}]0;pwned\u{07}\u{1B}[2J not a picture \u{9B}31m".utf8).write(to: file)
+        let run = try await Self.show([file.path])
+        #expect(run.status == 1 && run.stdout.isEmpty)
+        #expect(run.stderr.contains("not an image"))
+        #expect(!run.stderr.contains("\u{1B}") && !run.stderr.contains("\u{9B}") && !run.stderr.contains("\u{07}"))
+    }
+
     @Test func payloadOnlyOptionsAreUsageErrors() async throws {
         let run = try await Self.show(["https://fixtures.richpush.test/cat.png", "--sdk", "onesignal"])
         #expect(run.status == 2 && run.stdout.isEmpty)

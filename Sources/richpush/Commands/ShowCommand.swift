@@ -69,7 +69,7 @@ struct ShowCommand: AsyncParsableCommand {
             case .success(let drawing):
                 StandardStreams.output(drawing + "\n")
             case .failure(let error):
-                StandardStreams.error("richpush show: \(shown): \(error.sentence)\n")
+                StandardStreams.error("richpush show: \(shown): \(TextSanitizer.singleLine(error.sentence))\n")
                 throw ExitCode(1)
             }
             return
@@ -135,7 +135,8 @@ struct ShowCommand: AsyncParsableCommand {
         do {
             inspection = try ImageInspector.inspect(fileAt: URL(fileURLWithPath: path))
         } catch {
-            StandardStreams.error("richpush show: \(shown): cannot be read (\(error.localizedDescription))\n")
+            StandardStreams.error(
+                "richpush show: \(shown): cannot be read (\(TextSanitizer.singleLine(error.localizedDescription)))\n")
             throw ExitCode(1)
         }
         switch inspection {
@@ -144,7 +145,7 @@ struct ShowCommand: AsyncParsableCommand {
             StandardStreams.error(
                 "richpush show: \(shown): \(name) images are not shown; notifications show PNG, JPEG and GIF\n")
         case .notAnImage(let what):
-            StandardStreams.error("richpush show: \(shown): not an image (\(what))\n")
+            StandardStreams.error("richpush show: \(shown): not an image (\(TextSanitizer.singleLine(what)))\n")
         }
         throw ExitCode(1)
     }
