@@ -100,7 +100,7 @@ struct BoundedMemoryTests {
             #expect(Set(images.map(\.file)).count == count, "every download gets its own file")
             // The goal is at most about 1 MB per download (downloader and CDN together): 20 MB for 20, and some room
             // for the allocator and for other tests running in this process now. Measured alone, the growth is
-            // 13-16 MB; holding each body in memory (in the downloader or the CDN) would need 180 MB.
+            // 9-11 MB; holding each body in memory (in the downloader or the CDN) would need 180 MB.
             let growth = peak - baseline
             #expect(
                 growth < 24 * 1024 * 1024,
