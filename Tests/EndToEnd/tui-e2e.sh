@@ -512,14 +512,19 @@ else
 fi
 
 # 18. Images: an animated GIF plays in the detail view at its own delays (the image changes with no key
-# pressed) and Space pauses it; --images none keeps the text-only layout.
+# pressed) and Space pauses it; a PNG cut short says why it is not drawn; --images none keeps the text-only
+# layout.
 GIFS="$WORK/gif-payloads"
 mkdir -p "$GIFS"
 printf '%s\n' '{"aps":{"alert":{"title":"Spinner","body":"An animated GIF"},"mutable-content":1},' \
     '"fcm_options":{"image":"https://fixtures.richpush.test/spinner.gif"}}' > "$GIFS/spinner.json"
+printf '%s\n' '{"aps":{"alert":{"title":"Half a poster","body":"Cut short"},"mutable-content":1},' \
+    '"fcm_options":{"image":"https://fixtures.richpush.test/cat.png?truncate=1500"}}' > "$GIFS/damaged.json"
 keys -l "clear; $BIN tui --payloads '$GIFS' --fixtures '$PAYLOADS/images' --no-listen; echo EXIT=\$?"
 keys Enter
-wait_for "the GIF launch lists its payload" "Payloads (1)"
+wait_for "the image launch lists its payloads" "Payloads (2)"
+press Enter "the PNG cut short is attached" "png 640x480"
+press Down "Down reaches the GIF payload" "▶ spinner.json"
 press Enter "the GIF payload is delivered with its image" "gif "
 keys Tab
 press Enter "the GIF's detail opens" "Notification detail"
@@ -541,11 +546,17 @@ else
     fail "paused, the frame stays for a second"
 fi
 press Space "Space plays it again" "Animation playing"
-press q "q exits the GIF launch with status 0" "EXIT=0"
+keys Escape
+wait_gone "Esc closes the GIF's detail" "Notification detail"
+keys Down
+wait_for_line "Down selects the PNG cut short" "▶ [0-9:]{8}  Half a poster"
+press Enter "the detail of the PNG cut short says why it is not drawn" "Image not drawn: the PNG data ends early"
+press q "q exits the image launch with status 0" "EXIT=0"
 
 keys -l "clear; $BIN tui --payloads '$GIFS' --fixtures '$PAYLOADS/images' --no-listen --images none; echo EXIT=\$?"
 keys Enter
-wait_for "--images none lists its payload" "Payloads (1)"
+wait_for "--images none lists its payloads" "Payloads (2)"
+press Down "--images none: Down reaches the GIF payload" "▶ spinner.json"
 press Enter "--images none delivers the GIF payload" "gif "
 keys Tab
 press Enter "--images none opens the detail" "Notification detail"
