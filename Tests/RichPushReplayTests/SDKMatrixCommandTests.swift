@@ -44,6 +44,10 @@ import Testing
         // Two URLs, one missing: OneSignal keeps the other, Airship drops both.
         #expect(cell("several-urls-one-missing.json", "onesignal") == ("rich", nil))
         #expect(cell("several-urls-one-missing.json", "airship") == ("plain", "httpStatus"))
+        // Braze without ab.att.type shows the text only, and the hint says why.
+        let braze = rows.first { $0["file"]?.stringValue == "\(Self.corpus)/braze-ab-att-without-type.json" }
+        #expect(
+            braze?["results"]?["braze"]?["hint"]?.stringValue?.contains("needs ab.att.type beside ab.att.url") == true)
     }
 
     @Test(.timeLimit(.minutes(2))) func textAndJUnitShowTheSameMatrix() async throws {

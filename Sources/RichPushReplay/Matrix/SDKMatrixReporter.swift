@@ -111,6 +111,7 @@ public struct SDKMatrixReporter: Sendable {
             "outcome": .string(cell.outcome), "reason": cell.reason.map { .string($0) } ?? .null,
             "detail": detail.map { .string($0) } ?? .null,
             "attachmentFile": (cell.result?.attachment?.file).map { .string($0) } ?? .null,
+            "hint": (cell.result?.hint).map { .string($0) } ?? .null,
             "verdict": .string(verdict), "problems": .array(problems),
         ]
     }
