@@ -91,6 +91,33 @@ import Testing
         await ui.running.value
     }
 
+    /// A quit signal is seen before the next event, not after every event queued ahead of it: with a backlog of
+    /// keys that would each send a notification, the loop quits without sending any of them.
+    @Test func aQuitSignalDoesNotWaitBehindQueuedEvents() async throws {
+        let folder = try Self.payloadFolder(["png-background.json"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terminal = InMemoryTerminal(size: TerminalSize(columns: 100, rows: 30))
+        let (events, continuation) = AsyncStream.makeStream(of: AppEvent.self)
+        let state = TUIState(
+            appState: .background, libraryRoot: "payloads", size: terminal.size,
+            startTimeOfDay: Fixtures.startTimeOfDay)
+        let quitRequest = QuitRequest()
+        let loop = NotificationCenterLoop(
+            terminal: terminal, library: PayloadLibrary(root: folder.path), delivering: ScriptedDelivery(),
+            state: state, continuation: continuation,
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), quitRequest: quitRequest)
+        // 200 Enter presses are queued before the loop starts, then a signal asks it to quit.
+        for _ in 0..<200 {
+            terminal.type([.enter])
+            continuation.yield(.input)
+        }
+        quitRequest.request()
+        continuation.yield(.terminated)
+        await loop.run(events: events)
+        #expect(terminal.text.contains("Notification Center (0)"), "\(terminal.text)")
+        #expect(!terminal.text.contains("Notification Center (1"))
+    }
+
     /// The run loop asks for the drawings a frame needs and shows them when they arrive: the thumbnail after
     /// the delivery, the large image when the detail opens, the GIF's next frame when its delay is up.
     @Test func imagesArriveInLaterFramesAndAGIFPlaysByItself() async throws {

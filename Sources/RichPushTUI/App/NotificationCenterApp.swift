@@ -64,9 +64,11 @@ public struct NotificationCenterApp: Sendable {
         let quitSignals = [UnixSignal.sigint, .sigterm, .sighup].filter { !Self.isIgnored($0.rawValue) }
         for quitSignal in quitSignals { signal(quitSignal.rawValue, SIG_IGN) }
         let signals = await UnixSignalsSequence(trapping: quitSignals)
+        let quitRequest = QuitRequest()
         let signalWatcher = Task {
             for await received in signals {
                 logger.info("quitting on a signal", metadata: ["signal": "\(received)"])
+                quitRequest.request()
                 continuation.yield(.terminated)
             }
         }
@@ -109,7 +111,8 @@ public struct NotificationCenterApp: Sendable {
             ])
         let loop = NotificationCenterLoop(
             terminal: terminal, library: library, delivering: delivering, state: state,
-            continuation: continuation, logger: logger, started: started, network: network, imageDrawing: drawing)
+            continuation: continuation, logger: logger, started: started, network: network, imageDrawing: drawing,
+            quitRequest: quitRequest)
         loop.onInputDrained = { watcher.inputDrained() }
         watcher.start()
         await loop.run(events: events)

@@ -17,6 +17,12 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
     private var lastFrame: CellGrid?
     private var deliveries: [Int: Task<Void, Never>] = [:]
     private var hasPendingNews = false
+    /// When the last frame was drawn: news arriving faster than frames can be drawn (a burst of pushes from the
+    /// network) is drawn at most once per frame interval, so a burst of 10,000 does not queue 10,000 full redraws
+    /// ahead of the user's keys (and of a quit).
+    private var lastDraw: ContinuousClock.Instant?
+    private var flushScheduled = false
+    private let frameInterval: Duration = .milliseconds(16)
     /// Called after the keys waiting on input were read.
     var onInputDrained: () -> Void = {}
     /// Pushes arriving over the network; told the app state whenever it changes.
@@ -26,13 +32,16 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
     private var imageTasks: [ImageKey: Task<Void, Never>] = [:]
     /// The task that wakes the loop for an animated image's next frame, and when (seconds since start).
     private var frameTimer: (task: Task<Void, Never>, at: Double)?
+    /// Set by a quit signal; checked before each event, so the quit does not queue behind other events.
+    private let quitRequest: QuitRequest?
 
     init(
         terminal: Terminal, library: PayloadLibrary, delivering: any NotificationDelivering, state: TUIState,
         continuation: AsyncStream<AppEvent>.Continuation, logger: Logger,
         started: ContinuousClock.Instant = ContinuousClock.now, network: NetworkFeed? = nil,
-        imageDrawing: ImageDrawing? = nil
+        imageDrawing: ImageDrawing? = nil, quitRequest: QuitRequest? = nil
     ) {
+        self.quitRequest = quitRequest
         self.network = network
         self.imageDrawing = imageDrawing
         self.terminal = terminal
@@ -62,6 +71,10 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
             "first frame", metadata: ["ms": "\(Format.fixed(elapsed * 1000, 1))", "size": "\(state.size)"])
 
         for await event in events {
+            if quitRequest?.isRequested == true {
+                apply([.quit])
+                break
+            }
             let received = clock.now
             var actions: [Action] = [.tick(elapsed)]
             var drawNow = false
@@ -82,13 +95,20 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
                 case .deliveryProgress, .networkPushProgress(_, _, .bytesReceived):
                     hasPendingNews = true
                 default:
-                    drawNow = true
+                    if let lastDraw, received - lastDraw < frameInterval {
+                        // Drawn with the next event, or by the flush one frame interval from now.
+                        hasPendingNews = true
+                        scheduleFlush()
+                    } else {
+                        drawNow = true
+                    }
                 }
             }
             apply(actions)
             if state.isQuitting { break }
-            requestImages()
             if drawNow {
+                // The drawings the frame needs are looked up when a frame is drawn, not for every event.
+                requestImages()
                 redraw()
                 if case .input = event {
                     logger.debug(
@@ -213,8 +233,23 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
         )
     }
 
+    /// Wakes the loop one frame interval from now, so news held back by the frame interval is drawn even when
+    /// nothing else happens.
+    private func scheduleFlush() {
+        guard !flushScheduled else { return }
+        flushScheduled = true
+        let continuation = self.continuation
+        let interval = frameInterval
+        Task {
+            try? await Task.sleep(for: interval)
+            continuation.yield(.tick)
+        }
+    }
+
     private func redraw() {
         hasPendingNews = false
+        flushScheduled = false
+        lastDraw = clock.now
         let frame = render(state, size: terminal.size)
         guard frame != lastFrame else { return }
         terminal.draw(frame)
