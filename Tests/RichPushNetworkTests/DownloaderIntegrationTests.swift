@@ -121,10 +121,10 @@ struct DownloaderIntegrationTests {
             let (result, _) = await harness.download("cat.png?delay=3s", limits: limits)
             #expect(result.failure == DownloadFailure(.timeout, "no complete image within 300 ms"))
 
-            // Slow body: headers arrive at once, the body (9 KB at 2 KB/s) drips past the deadline. The deadline
-            // is longer here so that the headers arrive before it even on a loaded machine.
+            // Slow body: headers arrive at once, the body (9 KB at 2 KB/s, so at least 4.5 s) drips past the
+            // deadline. The deadline is 4 s here so that the headers arrive before it even on a loaded machine.
             let (dripped, events) = await harness.download(
-                "photo.jpg?drip=2KB", limits: DownloadLimits(timeout: .milliseconds(1500)))
+                "photo.jpg?drip=2KB", limits: DownloadLimits(timeout: .seconds(4)))
             #expect(dripped.failure?.reason == .timeout)
             #expect(events.contains { if case .responseReceived = $0 { true } else { false } })
 
