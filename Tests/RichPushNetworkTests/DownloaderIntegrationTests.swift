@@ -121,10 +121,11 @@ struct DownloaderIntegrationTests {
             let (result, _) = await harness.download("cat.png?delay=3s", limits: limits)
             #expect(result.failure == DownloadFailure(.timeout, "no complete image within 300 ms"))
 
-            // Slow body: headers arrive at once, the body (9 KB at 2 KB/s, so at least 4.5 s) drips past the
-            // deadline. The deadline is 4 s here so that the headers arrive before it even on a loaded machine.
+            // Slow body: headers arrive at once, the body (9 KB at 200 bytes/s, so at least 47 s) drips past the
+            // deadline. The deadline is 10 s here so that the headers arrive before it even on a machine loaded by
+            // a full parallel test run (a 1.5 s and a 4 s deadline both saw none there).
             let (dripped, events) = await harness.download(
-                "photo.jpg?drip=2KB", limits: DownloadLimits(timeout: .seconds(4)))
+                "photo.jpg?drip=200B", limits: DownloadLimits(timeout: .seconds(10)))
             #expect(dripped.failure?.reason == .timeout)
             #expect(events.contains { if case .responseReceived = $0 { true } else { false } })
 
