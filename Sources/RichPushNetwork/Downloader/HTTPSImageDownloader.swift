@@ -34,13 +34,13 @@ import Synchronization
 /// (HTTP/1.1 keep-alive; HTTP/2 where the server speaks it), so 1,000 downloads from one host do not make 1,000 TLS
 /// handshakes. There is no cap on connections per host: a request that finds no idle connection opens one at once,
 /// so no download waits for another one's connection and no such wait counts against its deadline. Idle
-/// connections close after 4 s. Nothing one download leaves on a connection can reach another download:
-/// - a response this download stops reading early (bad status, type or size, timeout, cancellation) abandons its
-///   body, and async-http-client closes a connection whose response did not end instead of pooling it;
-/// - a response that by HTTP has no body (204, 205, 304) may be followed by bytes a faulty server sent as its body,
-///   which would be read as the next response on the connection: after one, the host's pool is retired (no download
-///   is given it again, and it is shut down with all its connections once its downloads in flight end) and the next
-///   download to that host opens a fresh connection.
+/// connections close after 4 s. Nothing one download leaves on a connection can reach another download: only a
+/// download that read its image to the end gives its connection back. After any other end (a bad status, type or
+/// size, a timeout, a cancellation, a redirect, or a 204/205/304, which by HTTP has no body but may be followed by
+/// bytes a faulty server sent as one) the host's pool is retired: no download is given it again, it is shut down
+/// with all its connections once its downloads in flight end, and the next download to that host opens a fresh
+/// connection. (async-http-client also closes a connection whose response was abandoned, but a loaded run showed
+/// the next download could still be handed that connection and hang on it.)
 /// A connection attempt may take at most the download's timeout (and never more than `connectTimeout`):
 /// async-http-client cannot cancel a connection attempt, and its shutdown waits for it, so this bound is what keeps
 /// ``shutdown()`` prompt after a download to an address that never answers (e.g. `https://[fe80::1%25eth0]/`).
@@ -145,9 +145,11 @@ public final class HTTPSImageDownloader: ImageDownloading {
             }
             let (mapping, requestURL, hostHeader) = clients.route(current)
             let lease = clients.lease(mapping: mapping, connectTimeout: min(limits.timeout, connectTimeout))
-            // Set once a response has arrived that may leave bytes on its connection.
-            var reusable = true
-            // After the response is read or abandoned (async-http-client closes an abandoned one's connection).
+            // Only a download whose body was read to its end leaves its connection clean for the next one. Any other
+            // end (a failure, a refusal, a deadline, a cancellation, a redirect, a bodiless status after which a server
+            // may still send bytes) retires the client: a loaded test run saw the next download to the same host hang
+            // on a connection an abandoned body had left, and time out without a response.
+            var reusable = false
             defer { clients.release(lease, reusable: reusable) }
             var request = HTTPClientRequest(url: requestURL.absoluteString)
             request.method = .GET
@@ -165,7 +167,6 @@ public final class HTTPSImageDownloader: ImageDownloading {
             } catch {
                 throw Self.failure(for: error, url: current, limits: limits, fixture: fixtureHost)
             }
-            reusable = !Self.bodilessStatuses.contains(Int(response.status.code))
             let status = Int(response.status.code)
             let statusText = Self.statusText(response.status)
 
@@ -203,7 +204,10 @@ public final class HTTPSImageDownloader: ImageDownloading {
                 throw DownloadFailure(
                     .tooLarge, "Content-Length \(expected) bytes is over the \(limits.maxBytes)-byte limit")
             }
-            return try await store(response.body, contentType: contentType ?? mediaType, limits: limits, events: events)
+            let image = try await store(
+                response.body, contentType: contentType ?? mediaType, limits: limits, events: events)
+            reusable = !Self.bodilessStatuses.contains(status)
+            return image
         }
     }
 
