@@ -38,12 +38,14 @@ final class HeardEvents: Sendable {
     func contains(_ kind: TimelineEvent.Kind) -> Bool { events.withLock { $0.contains(kind) } }
 }
 
-/// Waits (in real time, at most 10 s) until `condition` holds; false if it never did.
+/// Waits (in real time, at most 30 s) until `condition` holds; false if it never did.
 func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
     let start = ContinuousClock.now
     while !condition() {
-        if ContinuousClock.now - start > .seconds(10) { return false }
-        await Task.yield()
+        // Generous, and sleeping between looks: a full parallel test run on two cores once took longer than 10 s of
+        // spinning with Task.yield, which itself kept a thread of the cooperative pool busy.
+        if ContinuousClock.now - start > .seconds(30) { return false }
+        try? await Task.sleep(for: .milliseconds(5))
     }
     return true
 }

@@ -276,7 +276,8 @@ struct DownloaderIntegrationTests {
                     == DownloadFailure(
                         .tooLarge, "Content-Length \(2928 + 11 * 1024 * 1024) bytes is over the 10485760-byte limit"))
             #expect(!events.contains { if case .bytesReceived = $0 { true } else { false } })
-            let (small, _) = await harness.download("photo.jpg", limits: DownloadLimits(maxBytes: 4096))
+            let (small, _) = await harness.download(
+                "photo.jpg", limits: DownloadLimits(timeout: Harness.patientLimits.timeout, maxBytes: 4096))
             #expect(small.failure?.reason == .tooLarge)
             #expect(harness.leftovers.isEmpty)
         }
