@@ -89,13 +89,29 @@ import Testing
         #expect(text.stderr.split(separator: "\n").count == 1)
 
         let missing = try await Self.show(["payloads/images/none-such.png"])
-        #expect(missing.status == 1 && missing.stderr == "richpush show: payloads/images/none-such.png: no such file\n")
+        #expect(
+            missing.status == 1
+                && missing.stderr
+                    == "richpush show: payloads/images/none-such.png: cannot open the file: missing, or a broken link\n"
+        )
 
         let unsupported = try await Self.show(["payloads/images/sample.bmp"])
         #expect(unsupported.status == 1 && unsupported.stderr.contains("BMP images are not shown"))
 
         let bomb = try await Self.show(["payloads/images/bomb.png"])
         #expect(bomb.status == 1 && bomb.stderr.contains("over the 50-megapixel budget"))
+    }
+
+    /// A FIFO is refused without being opened for a blocking read (it used to hang `show` forever).
+    @Test func aFIFOIsRefusedInsteadOfWaitedOn() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("richpush-show-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("image.png").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let shown = try await Self.show([fifo])
+        #expect(shown.status == 1 && shown.stdout.isEmpty)
+        #expect(shown.stderr == "richpush show: \(fifo): is a FIFO (named pipe), not a regular file\n")
     }
 
     @Test func aURLIsFetchedWithTheExtensionsRules() async throws {

@@ -83,8 +83,8 @@ struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Reads files without ever blocking on something that is not a regular file.
-enum SafeFileReader {
-    enum Outcome: Sendable, Equatable {
+public enum SafeFileReader {
+    public enum Outcome: Sendable, Equatable {
         /// The whole file, at most `limit` bytes.
         case bytes([UInt8])
         /// Larger than `limit`: only its size (the file's own, links followed) was read.
@@ -94,7 +94,7 @@ enum SafeFileReader {
 
     /// Opens `path` without blocking (a FIFO or a device would block a plain open), checks on the open file
     /// that it is a regular file, and reads it if it holds at most `limit` bytes.
-    static func read(_ path: String, limit: Int) -> Outcome {
+    public static func read(_ path: String, limit: Int) -> Outcome {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let problem = FileProblem(errno: errno)

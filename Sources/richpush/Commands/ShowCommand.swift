@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import RichPushCodecs
 import RichPushCore
+import RichPushLibrary
 import RichPushNetwork
 
 /// `richpush show IMAGE_FILE_OR_URL`: draws one image on the terminal. An https URL goes through the
@@ -64,8 +65,8 @@ struct ShowCommand: AsyncParsableCommand {
         let shown = TextSanitizer.singleLine(image, limit: 200)
 
         if !isURL {
-            try Self.checkFile(image, shown: shown)
-            switch images.draw(file: image, columns: columns, rows: rows) {
+            let bytes = try Self.readImageFile(image, shown: shown)
+            switch images.draw(bytes: bytes, columns: columns, rows: rows) {
             case .success(let drawing):
                 StandardStreams.output(drawing + "\n")
             case .failure(let error):
@@ -120,33 +121,26 @@ struct ShowCommand: AsyncParsableCommand {
         }
     }
 
-    /// A missing, unreadable or non-image file is one line naming it, exit status 1.
-    private static func checkFile(_ path: String, shown: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            StandardStreams.error("richpush show: \(shown): no such file\n")
-            throw ExitCode(1)
+    /// The image file's bytes, read once and without blocking (a FIFO or a device is refused, never opened for a
+    /// blocking read); a missing, unreadable, oversized or non-image file is one line naming it, exit status 1.
+    private static func readImageFile(_ path: String, shown: String) throws -> [UInt8] {
+        let limit = ImageDecoder.Budget().fileBytes
+        let problem: String
+        switch SafeFileReader.read(path, limit: limit) {
+        case .bytes(let bytes):
+            switch ImageInspector.inspect(bytes) {
+            case .image: return bytes
+            case .unsupportedImageType(let name):
+                problem = "\(name) images are not shown; notifications show PNG, JPEG and GIF"
+            case .notAnImage(let what):
+                problem = "not an image (\(TextSanitizer.singleLine(what)))"
+            }
+        case .tooLarge(let size):
+            problem = "\(ByteCount.text(size)) is over the \(ByteCount.limit(limit)) richpush decodes"
+        case .failure(let message):
+            problem = TextSanitizer.singleLine(message)
         }
-        if isDirectory.boolValue {
-            StandardStreams.error("richpush show: \(shown): is a folder, not an image file\n")
-            throw ExitCode(1)
-        }
-        let inspection: ImageInspection
-        do {
-            inspection = try ImageInspector.inspect(fileAt: URL(fileURLWithPath: path))
-        } catch {
-            StandardStreams.error(
-                "richpush show: \(shown): cannot be read (\(TextSanitizer.singleLine(error.localizedDescription)))\n")
-            throw ExitCode(1)
-        }
-        switch inspection {
-        case .image: return
-        case .unsupportedImageType(let name):
-            StandardStreams.error(
-                "richpush show: \(shown): \(name) images are not shown; notifications show PNG, JPEG and GIF\n")
-        case .notAnImage(let what):
-            StandardStreams.error("richpush show: \(shown): not an image (\(TextSanitizer.singleLine(what)))\n")
-        }
+        StandardStreams.error("richpush show: \(shown): \(problem)\n")
         throw ExitCode(1)
     }
 }

@@ -53,11 +53,25 @@ struct TerminalImages: Sendable {
 
     /// The image file drawn within `columns` x `rows` cells, aspect kept, or why it cannot be (a sentence).
     func draw(file: String, columns: Int, rows: Int) -> Result<String, ImageDecodingError> {
+        draw(columns: columns, rows: rows) { (box: PixelSize) throws(ImageDecodingError) -> DecodedImage in
+            try ImageDecoder().decode(contentsOf: URL(fileURLWithPath: file), fitting: box)
+        }
+    }
+
+    /// The image in `bytes` drawn within `columns` x `rows` cells, aspect kept, or why it cannot be (a sentence).
+    func draw(bytes: [UInt8], columns: Int, rows: Int) -> Result<String, ImageDecodingError> {
+        draw(columns: columns, rows: rows) { (box: PixelSize) throws(ImageDecodingError) -> DecodedImage in
+            try ImageDecoder().decode(bytes, fitting: box)
+        }
+    }
+
+    private func draw(
+        columns: Int, rows: Int, decode: (PixelSize) throws(ImageDecodingError) -> DecodedImage
+    ) -> Result<String, ImageDecodingError> {
+        // Enough pixels for a pixel protocol's cells as well as for symbols.
         let image: DecodedImage
         do {
-            // Enough pixels for a pixel protocol's cells as well as for symbols.
-            image = try ImageDecoder().decode(
-                contentsOf: URL(fileURLWithPath: file), fitting: PixelSize(width: columns * 12, height: rows * 24))
+            image = try decode(PixelSize(width: columns * 12, height: rows * 24))
         } catch {
             return .failure(error)
         }
