@@ -98,23 +98,8 @@ final class InMemoryTerminal: TerminalBackend, Sendable {
     func waitForFrame(
         containing text: String, deadline: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation
     ) async -> CellGrid? {
-        let frames = self.frames()
-        let found = await withTaskGroup(of: CellGrid?.self) { group in
-            group.addTask {
-                for await frame in frames where frame.text.contains(text) { return frame }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: deadline)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        await waitForFrame("\"\(text)\"", deadline: deadline, sourceLocation: sourceLocation) {
+            $0.text.contains(text)
         }
-        if found == nil {
-            Issue.record("no frame showed \"\(text)\"; the last one:\n\(self.text)", sourceLocation: sourceLocation)
-        }
-        return found
     }
 }
