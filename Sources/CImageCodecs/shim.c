@@ -3,13 +3,20 @@
 // libpng and libjpeg report errors by longjmp: every entry point below that calls into them sets its own
 // setjmp first, so a jump only ever unwinds library frames and the entry point itself. Buffers are kept in
 // the rp_codec (never in locals across a setjmp) so rp_codec_close frees them after any error.
+//
+// Every codec reads through one byte source: the caller's bytes in memory, or a file read in chunks of
+// RP_SOURCE_CHUNK bytes, so checking a file never holds more of it than one chunk.
 
 #include "CImageCodecs.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <gif_lib.h>
 #include <jpeglib.h>
@@ -28,11 +35,21 @@ typedef struct {
     int64_t current;   // destination row being accumulated, -1 before the first
 } rp_scaler;
 
+/// Bytes read from a file at a time.
+#define RP_SOURCE_CHUNK 65536
+
 struct rp_codec {
     int format;
+    // The byte source. Memory: `data` is the caller's bytes. File: `data` is `buffer`, holding the chunk read
+    // last; `consumed` counts the bytes of earlier chunks.
     const uint8_t *data;
-    size_t length;
-    size_t offset;
+    size_t length;   // bytes at `data`
+    size_t offset;   // the next byte at `data`
+    uint64_t consumed;
+    int fd;          // -1 for memory
+    uint8_t *buffer; // RP_SOURCE_CHUNK bytes, file only
+    int read_failed; // the file gave an error (not the end of its data)
+
     uint64_t max_frame_pixels, max_total_pixels;
     int status;
     int ended_early;
@@ -58,6 +75,7 @@ struct rp_codec {
     // JPEG
     struct jpeg_decompress_struct jpeg;
     struct jpeg_error_mgr jpeg_errors;
+    struct jpeg_source_mgr jpeg_source;
     int jpeg_created;
 
     // GIF
@@ -89,11 +107,61 @@ static int fail_with(rp_codec *codec, int status, const char *text) {
     return fail(codec, status);
 }
 
+/// The status for an error a library reported by longjmp or a failed call: the file could not be read, its data
+/// ran out, or the library refused it.
+static int fail_read(rp_codec *codec) {
+    if (codec->read_failed) return fail(codec, RP_CODEC_UNREADABLE);
+    return fail(codec, codec->ended_early ? RP_CODEC_ENDS_EARLY : RP_CODEC_CORRUPT);
+}
+
+/// True once a library's words would only describe the data running out (or the file failing), not the data.
+static int data_gone(const rp_codec *codec) { return codec->ended_early || codec->read_failed; }
+
 static int over_frame_budget(rp_codec *codec, uint32_t width, uint32_t height) {
     codec->frame_width = width;
     codec->frame_height = height;
     return (uint64_t)width * height > codec->max_frame_pixels;
 }
+
+// MARK: - Byte source
+
+/// The bytes available at `data + offset`; for a file, reads the next chunk once the last one is used up.
+/// 0 at the end of the data, or when the file gives an error (then `read_failed` is set).
+static size_t source_available(rp_codec *codec) {
+    if (codec->offset < codec->length || codec->fd < 0 || codec->read_failed) return codec->length - codec->offset;
+    codec->consumed += codec->length;
+    codec->length = 0;
+    codec->offset = 0;
+    for (;;) {
+        ssize_t n = read(codec->fd, codec->buffer, RP_SOURCE_CHUNK);
+        if (n >= 0) {
+            codec->length = (size_t)n;
+            break;
+        }
+        if (errno != EINTR) {
+            codec->read_failed = 1;
+            break;
+        }
+    }
+    return codec->length;
+}
+
+/// Copies up to `count` bytes to `out`; fewer only where the data ends or the file fails.
+static size_t source_read(rp_codec *codec, uint8_t *out, size_t count) {
+    size_t done = 0;
+    while (done < count) {
+        size_t available = source_available(codec);
+        if (available == 0) break;
+        size_t n = count - done < available ? count - done : available;
+        memcpy(out + done, codec->data + codec->offset, n);
+        codec->offset += n;
+        done += n;
+    }
+    return done;
+}
+
+/// Bytes handed out so far.
+static uint64_t source_position(const rp_codec *codec) { return codec->consumed + codec->offset; }
 
 // MARK: - Scaling
 
@@ -174,17 +242,15 @@ static void scaler_finish(rp_scaler *s) {
 
 static void png_read_bytes(png_structp png, png_bytep out, size_t count) {
     rp_codec *codec = png_get_io_ptr(png);
-    if (codec->length - codec->offset < count) {
-        codec->ended_early = 1;
+    if (source_read(codec, out, count) < count) {
+        if (!codec->read_failed) codec->ended_early = 1;
         png_error(png, "the data ends early");
     }
-    memcpy(out, codec->data + codec->offset, count);
-    codec->offset += count;
 }
 
 static void png_error_handler(png_structp png, png_const_charp text) {
     rp_codec *codec = png_get_error_ptr(png);
-    if (codec->status == RP_CODEC_OK && !codec->ended_early) set_message(codec, text);
+    if (codec->status == RP_CODEC_OK && !data_gone(codec)) set_message(codec, text);
     png_longjmp(png, 1);
 }
 
@@ -199,7 +265,7 @@ static int png_open(rp_codec *codec) {
     codec->png_info = png_create_info_struct(codec->png);
     if (!codec->png_info) return fail(codec, RP_CODEC_NO_MEMORY);
     if (setjmp(png_jmpbuf(codec->png))) {
-        return fail(codec, codec->ended_early ? RP_CODEC_ENDS_EARLY : RP_CODEC_CORRUPT);
+        return fail_read(codec);
     }
     png_set_read_fn(codec->png, codec, png_read_bytes);
     // libpng's own limit is a million pixels per side; the pixel budget decides instead.
@@ -209,6 +275,28 @@ static int png_open(rp_codec *codec) {
     codec->height = png_get_image_height(codec->png, codec->png_info);
     if (over_frame_budget(codec, codec->width, codec->height)) return fail(codec, RP_CODEC_OVER_BUDGET);
     codec->total_pixels = (uint64_t)codec->width * codec->height;
+    return RP_CODEC_OK;
+}
+
+/// Checking only: every row of every pass is read in the file's own layout (no transforms), so all the image
+/// data is inflated, unfiltered and checked (chunk CRCs, the zlib checksum) without converting a pixel.
+static int png_check(rp_codec *codec) {
+    codec->png_passes = png_set_interlace_handling(codec->png);
+    png_read_update_info(codec->png, codec->png_info);
+    size_t row_bytes = png_get_rowbytes(codec->png, codec->png_info);
+    codec->row = malloc(row_bytes > 0 ? row_bytes : 1);
+    if (!codec->row) return fail(codec, RP_CODEC_NO_MEMORY);
+    for (int pass = 0; pass < codec->png_passes; pass++) {
+        for (uint32_t y = 0; y < codec->height; y++) png_read_row(codec->png, codec->row, NULL);
+    }
+    return RP_CODEC_OK;
+}
+
+static int png_frame(rp_codec *codec, uint8_t *out, uint32_t out_width, uint32_t out_height) {
+    if (setjmp(png_jmpbuf(codec->png))) {
+        return fail_read(codec);
+    }
+    if (!out) return png_check(codec);
 
     // Whatever the file holds, rows come out as 8-bit RGBA.
     png_set_expand(codec->png);
@@ -217,21 +305,14 @@ static int png_open(rp_codec *codec) {
     png_set_add_alpha(codec->png, 0xff, PNG_FILLER_AFTER);
     codec->png_passes = png_set_interlace_handling(codec->png);
     png_read_update_info(codec->png, codec->png_info);
-    if (png_get_rowbytes(codec->png, codec->png_info) != (size_t)codec->width * 4) {
+    size_t row_bytes = (size_t)codec->width * 4;
+    if (png_get_rowbytes(codec->png, codec->png_info) != row_bytes) {
         return fail_with(codec, RP_CODEC_CORRUPT, "unexpected row layout");
     }
-    return RP_CODEC_OK;
-}
-
-static int png_frame(rp_codec *codec, uint8_t *out, uint32_t out_width, uint32_t out_height) {
-    if (setjmp(png_jmpbuf(codec->png))) {
-        return fail(codec, codec->ended_early ? RP_CODEC_ENDS_EARLY : RP_CODEC_CORRUPT);
-    }
-    size_t row_bytes = (size_t)codec->width * 4;
     if (!scaler_start(&codec->scaler, codec->width, codec->height, out, out_width, out_height)) {
         return fail(codec, RP_CODEC_NO_MEMORY);
     }
-    if (out && codec->png_passes > 1) {
+    if (codec->png_passes > 1) {
         // Interlaced rows are only complete after the last pass: decode the whole image, then scale it.
         codec->image = malloc(row_bytes * codec->height);
         if (!codec->image) return fail(codec, RP_CODEC_NO_MEMORY);
@@ -242,7 +323,7 @@ static int png_frame(rp_codec *codec, uint8_t *out, uint32_t out_width, uint32_t
         }
         for (uint32_t y = 0; y < codec->height; y++) scaler_push(&codec->scaler, codec->image + row_bytes * y);
     } else {
-        // One row at a time; when checking only, every pass reuses the same row.
+        // One row at a time.
         codec->row = malloc(row_bytes);
         if (!codec->row) return fail(codec, RP_CODEC_NO_MEMORY);
         for (int pass = 0; pass < codec->png_passes; pass++) {
@@ -260,7 +341,7 @@ static int png_frame(rp_codec *codec, uint8_t *out, uint32_t out_width, uint32_t
 
 static void jpeg_error_exit(j_common_ptr info) {
     rp_codec *codec = info->client_data;
-    if (codec->status == RP_CODEC_OK && !codec->ended_early) {
+    if (codec->status == RP_CODEC_OK && !data_gone(codec)) {
         char text[JMSG_LENGTH_MAX];
         info->err->format_message(info, text);
         set_message(codec, text);
@@ -286,6 +367,43 @@ static void jpeg_emit_message(j_common_ptr info, int level) {
 
 static void jpeg_output_message(j_common_ptr info) { (void)info; }
 
+// A source manager over the byte source, behaving as libjpeg's memory source where the data ends: empty data
+// is an error, data that stops early gets the EOF warning (which ends decoding, above).
+
+static void jpeg_source_init(j_decompress_ptr info) { (void)info; }
+static void jpeg_source_term(j_decompress_ptr info) { (void)info; }
+
+static boolean jpeg_source_fill(j_decompress_ptr info) {
+    static const JOCTET end_of_image[2] = {0xFF, JPEG_EOI};
+    rp_codec *codec = info->client_data;
+    size_t available = source_available(codec);
+    if (available > 0) {
+        // libjpeg reads these in place; the chunk buffer is only refilled by the next call here.
+        info->src->next_input_byte = codec->data + codec->offset;
+        info->src->bytes_in_buffer = available;
+        codec->offset += available;
+        return TRUE;
+    }
+    if (codec->read_failed) ERREXIT(info, JERR_FILE_READ);
+    if (source_position(codec) == 0) ERREXIT(info, JERR_INPUT_EMPTY);
+    WARNMS(info, JWRN_JPEG_EOF);
+    info->src->next_input_byte = end_of_image;
+    info->src->bytes_in_buffer = 2;
+    return TRUE;
+}
+
+static void jpeg_source_skip(j_decompress_ptr info, long count) {
+    struct jpeg_source_mgr *src = info->src;
+    if (count <= 0) return;
+    while ((size_t)count > src->bytes_in_buffer) {
+        count -= (long)src->bytes_in_buffer;
+        src->bytes_in_buffer = 0;
+        (void)src->fill_input_buffer(info);
+    }
+    src->next_input_byte += (size_t)count;
+    src->bytes_in_buffer -= (size_t)count;
+}
+
 static int jpeg_open(rp_codec *codec) {
     codec->jpeg.err = jpeg_std_error(&codec->jpeg_errors);
     codec->jpeg_errors.error_exit = jpeg_error_exit;
@@ -293,11 +411,18 @@ static int jpeg_open(rp_codec *codec) {
     codec->jpeg_errors.output_message = jpeg_output_message;
     codec->jpeg.client_data = codec;
     if (setjmp(codec->jump)) {
-        return fail(codec, codec->ended_early ? RP_CODEC_ENDS_EARLY : RP_CODEC_CORRUPT);
+        return fail_read(codec);
     }
     jpeg_create_decompress(&codec->jpeg);
     codec->jpeg_created = 1;
-    jpeg_mem_src(&codec->jpeg, codec->data, (unsigned long)codec->length);
+    codec->jpeg_source.init_source = jpeg_source_init;
+    codec->jpeg_source.fill_input_buffer = jpeg_source_fill;
+    codec->jpeg_source.skip_input_data = jpeg_source_skip;
+    codec->jpeg_source.resync_to_restart = jpeg_resync_to_restart;
+    codec->jpeg_source.term_source = jpeg_source_term;
+    codec->jpeg_source.next_input_byte = NULL;
+    codec->jpeg_source.bytes_in_buffer = 0;
+    codec->jpeg.src = &codec->jpeg_source;
     jpeg_read_header(&codec->jpeg, TRUE);
     codec->width = codec->jpeg.image_width;
     codec->height = codec->jpeg.image_height;
@@ -308,7 +433,7 @@ static int jpeg_open(rp_codec *codec) {
 
 static int jpeg_frame(rp_codec *codec, uint8_t *out, uint32_t out_width, uint32_t out_height) {
     if (setjmp(codec->jump)) {
-        return fail(codec, codec->ended_early ? RP_CODEC_ENDS_EARLY : RP_CODEC_CORRUPT);
+        return fail_read(codec);
     }
     struct jpeg_decompress_struct *jpeg = &codec->jpeg;
     int cmyk = jpeg->jpeg_color_space == JCS_CMYK || jpeg->jpeg_color_space == JCS_YCCK;
@@ -368,22 +493,15 @@ static int jpeg_frame(rp_codec *codec, uint8_t *out, uint32_t out_width, uint32_
 
 static int gif_read_bytes(GifFileType *gif, GifByteType *out, int count) {
     rp_codec *codec = gif->UserData;
-    size_t available = codec->length - codec->offset;
-    size_t n = (size_t)count;
-    if (n > available) {
-        codec->ended_early = 1;
-        n = available;
-    }
-    memcpy(out, codec->data + codec->offset, n);
-    codec->offset += n;
+    size_t wanted = count > 0 ? (size_t)count : 0;
+    size_t n = source_read(codec, out, wanted);
+    if (n < wanted && !codec->read_failed) codec->ended_early = 1;
     return (int)n;
 }
 
 static int gif_fail(rp_codec *codec, int error) {
     // giflib also says "read failed" for some malformed fields: only data that ran out ends early.
-    if (codec->ended_early) {
-        return fail(codec, RP_CODEC_ENDS_EARLY);
-    }
+    if (data_gone(codec)) return fail_read(codec);
     if (error == D_GIF_ERR_NOT_ENOUGH_MEM) return fail(codec, RP_CODEC_NO_MEMORY);
     // Without running out of data, "failed to read" means a field giflib cannot use (an LZW code size over 8).
     const char *text = error == D_GIF_ERR_READ_FAILED ? "a block giflib cannot read" : GifErrorString(error);
@@ -412,10 +530,11 @@ static int gif_frame(rp_codec *codec, uint8_t *out, uint32_t out_width, uint32_t
     GifFileType *gif = codec->gif;
     for (;;) {
         GifRecordType type;
-        size_t before = codec->offset;
+        uint64_t before = source_position(codec);
         if (DGifGetRecordType(gif, &type) == GIF_ERROR) {
-            // Data that stops exactly where a block would start has lost only its trailer.
-            if (codec->frames > 0 && before == codec->length) return RP_CODEC_END;
+            // Data that stops exactly where a block would start (nothing more could be read) has lost only its
+            // trailer.
+            if (codec->frames > 0 && codec->ended_early && source_position(codec) == before) return RP_CODEC_END;
             return gif_fail(codec, gif->Error);
         }
         if (type == TERMINATE_RECORD_TYPE) {
@@ -531,21 +650,55 @@ static int gif_frame(rp_codec *codec, uint8_t *out, uint32_t out_width, uint32_t
 
 // MARK: - Entry points
 
-rp_codec *rp_codec_open(int format, const uint8_t *data, size_t length, uint64_t max_frame_pixels,
-                        uint64_t max_total_pixels) {
+static rp_codec *codec_new(int format, uint64_t max_frame_pixels, uint64_t max_total_pixels) {
     rp_codec *codec = calloc(1, sizeof *codec);
     if (!codec) return NULL;
     codec->format = format;
-    codec->data = data;
-    codec->length = data ? length : 0;
+    codec->fd = -1;
     codec->max_frame_pixels = max_frame_pixels;
     codec->max_total_pixels = max_total_pixels;
-    switch (format) {
+    return codec;
+}
+
+static void codec_read_header(rp_codec *codec) {
+    switch (codec->format) {
     case RP_CODEC_PNG: png_open(codec); break;
     case RP_CODEC_JPEG: jpeg_open(codec); break;
     case RP_CODEC_GIF: gif_open(codec); break;
     default: fail_with(codec, RP_CODEC_CORRUPT, "unknown format"); break;
     }
+}
+
+rp_codec *rp_codec_open(int format, const uint8_t *data, size_t length, uint64_t max_frame_pixels,
+                        uint64_t max_total_pixels) {
+    rp_codec *codec = codec_new(format, max_frame_pixels, max_total_pixels);
+    if (!codec) return NULL;
+    codec->data = data;
+    codec->length = data ? length : 0;
+    codec_read_header(codec);
+    return codec;
+}
+
+rp_codec *rp_codec_open_file(int format, const char *path, uint64_t max_frame_pixels, uint64_t max_total_pixels) {
+    rp_codec *codec = codec_new(format, max_frame_pixels, max_total_pixels);
+    if (!codec) return NULL;
+    codec->buffer = malloc(RP_SOURCE_CHUNK);
+    if (!codec->buffer) {
+        fail(codec, RP_CODEC_NO_MEMORY);
+        return codec;
+    }
+    codec->data = codec->buffer;
+    // Non-blocking, so a FIFO at the path cannot hang the open; only a regular file is read.
+    int fd = path ? open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) : -1;
+    struct stat info;
+    if (fd < 0 || fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        if (fd >= 0) close(fd);
+        codec->read_failed = 1;
+        fail_with(codec, RP_CODEC_UNREADABLE, fd < 0 ? "the file cannot be opened" : "not a regular file");
+        return codec;
+    }
+    codec->fd = fd;
+    codec_read_header(codec);
     return codec;
 }
 
@@ -594,6 +747,8 @@ void rp_codec_close(rp_codec *codec) {
     if (codec->png) png_destroy_read_struct(&codec->png, codec->png_info ? &codec->png_info : NULL, NULL);
     if (codec->jpeg_created) jpeg_destroy_decompress(&codec->jpeg);
     if (codec->gif) DGifCloseFile(codec->gif, NULL);
+    if (codec->fd >= 0) close(codec->fd);
+    free(codec->buffer);
     free(codec->row);
     free(codec->image);
     free(codec->saved);

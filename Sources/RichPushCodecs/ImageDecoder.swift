@@ -24,7 +24,7 @@ public struct ImageDecoder: ImageDecoding, Sendable {
         public var pixelsPerFrame: Int
         /// Canvas pixels summed over the frames of an animated GIF.
         public var pixelsForAllFrames: Int
-        /// The largest file ``decode(contentsOf:fitting:)`` and ``verify(_:format:)`` read into memory.
+        /// The largest file ``decode(contentsOf:fitting:)`` reads into memory and ``verify(_:format:)`` checks.
         public var fileBytes: Int
 
         public init(
@@ -73,10 +73,11 @@ public struct ImageDecoder: ImageDecoding, Sendable {
         _ = try run(bytes, format: detected, output: .none)
     }
 
-    /// ``ImageDecoding``: checks the downloaded attachment.
+    /// ``ImageDecoding``: checks the downloaded attachment as ``check(_:format:)`` does, reading the file in
+    /// chunks of 64 KB as the codec asks for them (never the whole file into memory).
     public func verify(_ file: URL, format: ImageFormat) async -> DecodeVerdict {
         do {
-            try check(try read(file), format: format)
+            try checkFile(file, format: format)
             return .decoded
         } catch {
             return .notDecoded(error.sentence)
@@ -91,17 +92,46 @@ public struct ImageDecoder: ImageDecoding, Sendable {
     }
 
     private func read(_ url: URL) throws(ImageDecodingError) -> [UInt8] {
-        let name = url.lastPathComponent
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
-        if let size, size > budget.fileBytes {
-            throw ImageDecodingError(
-                .overBudget, "the image file \(name) is \(size) bytes, over the \(budget.fileBytes)-byte budget")
-        }
+        try checkFileSize(url)
         do {
             return try [UInt8](Data(contentsOf: url))
         } catch {
-            throw ImageDecodingError(.unreadable, "the image file could not be read (\(name))")
+            throw unreadable(url)
         }
+    }
+
+    private func checkFileSize(_ url: URL) throws(ImageDecodingError) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        if let size, size > budget.fileBytes {
+            throw ImageDecodingError(
+                .overBudget,
+                "the image file \(url.lastPathComponent) is \(size) bytes, over the \(budget.fileBytes)-byte budget")
+        }
+    }
+
+    private func unreadable(_ url: URL) -> ImageDecodingError {
+        ImageDecodingError(.unreadable, "the image file could not be read (\(url.lastPathComponent))")
+    }
+
+    /// ``check(_:format:)`` on a file read by the codec itself, one chunk at a time.
+    private func checkFile(_ url: URL, format: ImageFormat) throws(ImageDecodingError) {
+        try checkFileSize(url)
+        // The frames of an animated GIF are counted by walking its blocks in chunks, as in memory.
+        if format == .gif, case .image(let info)? = try? ImageInspector.inspect(fileAt: url) {
+            try checkAllFrames(info)
+        }
+        // A path with no file-system representation reaches the codec as NULL: unreadable, as a missing file.
+        let opened = url.withUnsafeFileSystemRepresentation { path in
+            rp_codec_open_file(
+                format.codec, path, UInt64(max(0, budget.pixelsPerFrame)), UInt64(max(0, budget.pixelsForAllFrames)))
+        }
+        guard let codec = opened else {
+            throw ImageDecodingError(.outOfMemory, "there was no memory to decode the \(format.displayName)")
+        }
+        defer { rp_codec_close(codec) }
+        let result = frames(codec, format: format, output: .none)
+        if Int(rp_codec_status(codec)) == RP_CODEC_UNREADABLE { throw unreadable(url) }
+        _ = try result.get()
     }
 
     /// The format from the magic bytes alone (a cut-short header is the codec's to report), else why not.
@@ -123,53 +153,68 @@ public struct ImageDecoder: ImageDecoding, Sendable {
     private func run(_ bytes: [UInt8], format: ImageFormat, output: Output) throws(ImageDecodingError)
         -> DecodedImage?
     {
-        let name = format.displayName
         // An animated GIF's frames are counted from the blocks, without decoding, so the budget for all frames
         // refuses it before the first frame is drawn.
         if format == .gif, case .image(let info) = ImageInspector.inspect(bytes) {
-            let total = info.width * info.height * info.frames
-            if info.width * info.height <= budget.pixelsPerFrame, total > budget.pixelsForAllFrames {
-                throw overAllFrames(width: info.width, height: info.height, frames: info.frames, total: total)
-            }
+            try checkAllFrames(info)
         }
         let result: Result<DecodedImage?, ImageDecodingError> = bytes.withUnsafeBufferPointer { buffer in
             guard
                 let codec = rp_codec_open(
                     format.codec, buffer.baseAddress, buffer.count, UInt64(max(0, budget.pixelsPerFrame)),
                     UInt64(max(0, budget.pixelsForAllFrames)))
-            else { return .failure(ImageDecodingError(.outOfMemory, "there was no memory to decode the \(name)")) }
+            else {
+                return .failure(
+                    ImageDecodingError(.outOfMemory, "there was no memory to decode the \(format.displayName)"))
+            }
             defer { rp_codec_close(codec) }
-            if rp_codec_status(codec) != Int32(RP_CODEC_OK) { return .failure(error(codec, name)) }
-            let width = Int(rp_codec_width(codec))
-            let height = Int(rp_codec_height(codec))
-            guard case .frames(let box) = output else {
-                while true {
-                    let status = Int(rp_codec_next_frame(codec, nil, 0, 0, nil))
-                    if status == RP_CODEC_END { return .success(nil) }
-                    if status != RP_CODEC_OK { return .failure(error(codec, name)) }
-                    if format != .gif { return .success(nil) }
-                }
-            }
-            let size = PixelSize(width: width, height: height).fitting(box)
-            var frames: [DecodedImage.Frame] = []
-            while true {
-                var delay: UInt32 = 0
-                var status = RP_CODEC_OK
-                let rgba = [UInt8](unsafeUninitializedCapacity: size.width * size.height * 4) { pixels, count in
-                    status = Int(
-                        rp_codec_next_frame(codec, pixels.baseAddress, UInt32(size.width), UInt32(size.height), &delay))
-                    // On success every byte was written; otherwise the array is dropped unread.
-                    count = status == RP_CODEC_OK ? pixels.count : 0
-                }
-                if status == RP_CODEC_END { break }
-                if status != RP_CODEC_OK { return .failure(error(codec, name)) }
-                frames.append(
-                    DecodedImage.Frame(rgba: rgba, delay: format == .gif ? .milliseconds(Int(delay)) : .zero))
-                if format != .gif { break }
-            }
-            return .success(DecodedImage(width: size.width, height: size.height, frames: frames))
+            return frames(codec, format: format, output: output)
         }
         return try result.get()
+    }
+
+    /// Refuses an animation whose frames (counted from its blocks) are over the budget for all frames.
+    private func checkAllFrames(_ info: ImageInfo) throws(ImageDecodingError) {
+        let total = info.width * info.height * info.frames
+        if info.width * info.height <= budget.pixelsPerFrame, total > budget.pixelsForAllFrames {
+            throw overAllFrames(width: info.width, height: info.height, frames: info.frames, total: total)
+        }
+    }
+
+    /// Every frame from an opened codec; `nil` when checking only (the codec then keeps no pixels).
+    private func frames(_ codec: OpaquePointer, format: ImageFormat, output: Output) -> Result<
+        DecodedImage?, ImageDecodingError
+    > {
+        let name = format.displayName
+        if rp_codec_status(codec) != Int32(RP_CODEC_OK) { return .failure(error(codec, name)) }
+        let width = Int(rp_codec_width(codec))
+        let height = Int(rp_codec_height(codec))
+        guard case .frames(let box) = output else {
+            while true {
+                let status = Int(rp_codec_next_frame(codec, nil, 0, 0, nil))
+                if status == RP_CODEC_END { return .success(nil) }
+                if status != RP_CODEC_OK { return .failure(error(codec, name)) }
+                if format != .gif { return .success(nil) }
+            }
+        }
+        let size = PixelSize(width: width, height: height).fitting(box)
+        var frames: [DecodedImage.Frame] = []
+        while true {
+            var delay: UInt32 = 0
+            var status = RP_CODEC_OK
+            let rgba = [UInt8](unsafeUninitializedCapacity: size.width * size.height * 4) { pixels, count in
+                status = Int(
+                    rp_codec_next_frame(codec, pixels.baseAddress, UInt32(size.width), UInt32(size.height), &delay))
+                // On success every byte was written; otherwise the array is dropped unread.
+                count = status == RP_CODEC_OK ? pixels.count : 0
+            }
+            if status == RP_CODEC_END { break }
+            if status != RP_CODEC_OK { return .failure(error(codec, name)) }
+            frames.append(
+                DecodedImage.Frame(rgba: rgba, delay: format == .gif ? .milliseconds(Int(delay)) : .zero))
+            if format != .gif { break }
+        }
+        return .success(DecodedImage(width: size.width, height: size.height, frames: frames))
     }
 
     private func error(_ codec: OpaquePointer, _ name: String) -> ImageDecodingError {

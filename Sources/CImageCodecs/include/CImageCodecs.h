@@ -9,6 +9,11 @@
 // pixel budget, then calls rp_codec_next_frame once per frame until it returns RP_CODEC_END, and finally
 // rp_codec_close. Every allocation the decoder makes is owned by the rp_codec and freed by rp_codec_close,
 // whatever happened. `data` must stay valid and unchanged until rp_codec_close.
+//
+// rp_codec_open_file reads a file instead, in bounded chunks as the codec asks for them: the whole file is never
+// in memory. Passing `out == NULL` to rp_codec_next_frame checks only: every byte of image data is read and
+// checked as when decoding (PNG rows stay in the file's own layout, JPEG decodes at 1/8 scale, GIF frames are not
+// composited), so the verdict is the same, for less work.
 
 #include <stddef.h>
 #include <stdint.h>
@@ -37,6 +42,8 @@ enum {
     RP_CODEC_OVER_BUDGET = -3,
     /// An allocation failed.
     RP_CODEC_NO_MEMORY = -4,
+    /// rp_codec_open_file: the file could not be opened (or is not a regular file), or reading it failed.
+    RP_CODEC_UNREADABLE = -5,
 };
 
 typedef struct rp_codec rp_codec;
@@ -47,6 +54,11 @@ typedef struct rp_codec rp_codec;
 /// before the pixels they describe are allocated.
 rp_codec *rp_codec_open(int format, const uint8_t *data, size_t length, uint64_t max_frame_pixels,
                         uint64_t max_total_pixels);
+
+/// As rp_codec_open, reading the regular file at `path` (closed by rp_codec_close) in chunks of 64 KB. A file
+/// that cannot be opened or read gives RP_CODEC_UNREADABLE; data that stops early is RP_CODEC_ENDS_EARLY, as
+/// in memory.
+rp_codec *rp_codec_open_file(int format, const char *path, uint64_t max_frame_pixels, uint64_t max_total_pixels);
 
 /// RP_CODEC_OK after a successful open, else the error that ended decoding.
 int rp_codec_status(const rp_codec *codec);
