@@ -60,4 +60,58 @@ struct ReplayCLITests {
         #expect(good["decoded"] as? Bool == true)
         #expect(good["decodeError"] == nil)
     }
+
+    @Test("one picture sent to many payloads is decoded once, and each payload still gets its own bytes' verdict")
+    func sharedPictureDecodedOnce() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("richpush-shared-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let images = [
+            "a": "cat.png", "b": "cat.png", "c": "cat.png", "d": "cat.png?truncate=1500", "e": "cat.png?truncate=1500",
+            "f": "spinner.gif",
+        ]
+        for (name, image) in images {
+            let payload =
+                #"{"aps": {"alert": {"title": "T", "body": "B"}, "mutable-content": 1}, "fcm_options": {"image": "https://fixtures.richpush.test/\#(image)"}}"#
+            try Data(payload.utf8).write(to: folder.appendingPathComponent("\(name).json"))
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary())
+        process.arguments = [
+            "replay", folder.path, "--format", "json", "--fixtures",
+            Self.repositoryRoot.appendingPathComponent("payloads/images").path,
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["LC_ALL": "C.UTF-8"]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+
+        let results = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(results.count == images.count)
+        var reusedByImage: [String: Int] = [:]
+        for result in results {
+            let name = URL(fileURLWithPath: result["file"] as? String ?? "").deletingPathExtension().lastPathComponent
+            let image = try #require(images[name], "\(name) in the report")
+            let attachment = try #require(result["attachment"] as? [String: Any], "\(name)")
+            let truncated = image.contains("truncate")
+            #expect(attachment["decoded"] as? Bool == !truncated, "\(name)")
+            #expect(attachment["decodeError"] as? String == (truncated ? "the PNG data ends early" : nil), "\(name)")
+            let steps = (result["timeline"] as? [[String: Any]] ?? []).filter {
+                ["imageDecoded", "imageDecodeFailed"].contains($0["event"] as? String)
+            }
+            #expect(steps.count == 1, "\(name): \(steps)")
+            let detail = steps.first?["detail"] as? String ?? ""
+            if detail.hasSuffix(", the verdict of an earlier attachment with the same bytes") {
+                reusedByImage[image, default: 0] += 1
+            }
+        }
+        // Per distinct picture, the first payload decodes it and every other one reuses that verdict.
+        #expect(reusedByImage == ["cat.png": 2, "cat.png?truncate=1500": 1])
+    }
 }

@@ -75,6 +75,20 @@ struct NotificationSystemDecodingTests {
         #expect(result.jsonValue["attachment"]?["decodeError"] == .string(sentence))
     }
 
+    @Test("with a verdict cache, an attachment with the same bytes as an earlier one reuses its verdict and says so")
+    func verdictReused() async {
+        let decoder = ScriptedImageDecoder(.decoded)
+        let system = NotificationSystem(
+            downloader: ScriptedDownloader.succeeding(), decoder: decoder, verdicts: DecodeVerdictCache())
+        let first = await system.deliver(payload: Self.richPayload, file: "a.json", appState: .background)
+        let second = await system.deliver(payload: Self.richPayload, file: "b.json", appState: .background)
+        #expect(decoder.asked.count == 1, "the same SHA-256 is decoded once")
+        #expect(first.attachment?.decoded == true && second.attachment?.decoded == true)
+        #expect(first.timeline.last?.detail == "png 640x480")
+        #expect(second.timeline.last?.kind == .imageDecoded)
+        #expect(second.timeline.last?.detail == "png 640x480, the verdict of an earlier attachment with the same bytes")
+    }
+
     @Test("without a decoder nothing changes: no decoded key, no decode step")
     func withoutDecoder() async {
         let result = await NotificationSystem(downloader: ScriptedDownloader.succeeding()).deliver(

@@ -6,6 +6,7 @@ public import Logging
 /// With a `decoder`, an attachment iOS accepted is also decoded once the notification is presented, through
 /// `computePool` (CPU-bound work kept apart from the downloads in flight); the attachment's `decoded` says
 /// whether it gave pixels. Decoding never changes what was presented, and its queueing is not in `elapsed`.
+/// With `verdicts`, an attachment whose bytes were decoded before (same SHA-256) reuses that verdict.
 public struct NotificationSystem: Sendable {
     public var configuration: DeliveryConfiguration
     private let downloader: any ImageDownloading
@@ -15,15 +16,18 @@ public struct NotificationSystem: Sendable {
     private let payloadDecoder = PayloadDecoder()
     private let imageDecoder: (any ImageDecoding)?
     private let computePool: ComputePool
+    private let verdicts: DecodeVerdictCache?
 
     public init(
         downloader: any ImageDownloading, clock: any Clock<Duration> = ContinuousClock(),
         configuration: DeliveryConfiguration = DeliveryConfiguration(),
         logger: Logger = Logger(label: "richpush"), receiptSender: (any ReceiptSending)? = nil,
-        decoder: (any ImageDecoding)? = nil, computePool: ComputePool = ComputePool()
+        decoder: (any ImageDecoding)? = nil, computePool: ComputePool = ComputePool(),
+        verdicts: DecodeVerdictCache? = nil
     ) {
         self.downloader = downloader
         self.imageDecoder = decoder
+        self.verdicts = verdicts
         self.computePool = computePool
         self.receiptSender = receiptSender
         self.clock = clock
@@ -147,19 +151,34 @@ public struct NotificationSystem: Sendable {
     /// flight (a receipt). Nil without a decoder, or when cancelled before it started.
     private func decode(_ image: DownloadedImage, timeline: Timeline) -> Task<DecodeVerdict?, Never>? {
         guard let imageDecoder else { return nil }
-        return Task { [computePool] in
-            await computePool.run {
-                if Task.isCancelled { return nil }
-                let verdict = await imageDecoder.verify(image.file, format: image.format)
-                switch verdict {
-                case .decoded:
-                    let frames = image.frames > 1 ? ", \(image.frames) frames" : ""
-                    timeline.record(.imageDecoded, "\(image.format.rawValue) \(image.width)x\(image.height)\(frames)")
-                case .notDecoded(let sentence):
-                    timeline.record(.imageDecodeFailed, sentence)
+        return Task { [computePool, verdicts] in
+            if Task.isCancelled { return nil }
+            let verdict: DecodeVerdict
+            var reused = false
+            if let verdicts {
+                // A verdict already known takes no compute slot; only a first decode queues for one.
+                let lookup = await verdicts.verdict(for: .init(sha256: image.sha256, format: image.format)) {
+                    await computePool.run { await imageDecoder.verify(image.file, format: image.format) }
                 }
-                return verdict
+                verdict = lookup.verdict
+                reused = lookup.reused
+            } else {
+                let decoded = await computePool.run {
+                    Task.isCancelled ? nil : await imageDecoder.verify(image.file, format: image.format)
+                }
+                guard let decoded else { return nil }
+                verdict = decoded
             }
+            let note = reused ? ", the verdict of an earlier attachment with the same bytes" : ""
+            switch verdict {
+            case .decoded:
+                let frames = image.frames > 1 ? ", \(image.frames) frames" : ""
+                timeline.record(
+                    .imageDecoded, "\(image.format.rawValue) \(image.width)x\(image.height)\(frames)\(note)")
+            case .notDecoded(let sentence):
+                timeline.record(.imageDecodeFailed, sentence + note)
+            }
+            return verdict
         }
     }
 

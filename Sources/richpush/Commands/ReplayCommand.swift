@@ -118,7 +118,8 @@ struct ReplayCommand: AsyncParsableCommand {
         let computePool = ComputePool()
         let system = NotificationSystem(
             downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
-            receiptSender: environment.receiptSender, decoder: ImageDecoder(), computePool: computePool)
+            receiptSender: environment.receiptSender, decoder: ImageDecoder(), computePool: computePool,
+            verdicts: DecodeVerdictCache())
         let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs, computePool: computePool)
         if delivery.allSDKs {
             let matrix = await SDKMatrixRunner(runner: runner).run(loaded)

@@ -109,7 +109,7 @@ struct ServeCommand: AsyncParsableCommand {
         let receiptSender = BindableReceiptSender()
         let system = NotificationSystem(
             downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
-            receiptSender: receiptSender, decoder: ImageDecoder())
+            receiptSender: receiptSender, decoder: ImageDecoder(), verdicts: DecodeVerdictCache())
 
         let printer = ResultPrinter(format: format, sink: sink, limit: count) { requestStop.yield("--count") }
         let appState = state

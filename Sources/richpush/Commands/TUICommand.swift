@@ -122,7 +122,7 @@ struct TUICommand: AsyncParsableCommand {
         let configuration = delivery.configuration
         let system = NotificationSystem(
             downloader: environment.downloader, configuration: configuration, logger: logger,
-            receiptSender: environment.receiptSender, decoder: ImageDecoder())
+            receiptSender: environment.receiptSender, decoder: ImageDecoder(), verdicts: DecodeVerdictCache())
         let endpoint = await startEndpoint(system: system, signingKey: signingKey, logger: logger)
         let app = NotificationCenterApp(
             library: PayloadLibrary(root: payloads),
