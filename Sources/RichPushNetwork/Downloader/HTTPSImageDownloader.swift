@@ -221,7 +221,7 @@ public final class HTTPSImageDownloader: ImageDownloading {
         var handleOpen = true
         defer {
             if handleOpen { try? handle.close() }
-            if kept == nil { try? FileManager.default.removeItem(at: partial) }
+            if kept == nil { store.recycle(partial) }
         }
 
         var hasher = SHA256()
