@@ -67,6 +67,16 @@ struct ImageCheckTests {
         #expect(failures.contains { $0.hasPrefix("the PNG data is corrupt (") }, "\(failures)")
     }
 
+    @Test("an empty file gets the verdict check gives empty bytes in its format", arguments: ImageFormat.allCases)
+    func emptyFile(format: ImageFormat) async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("empty")
+        try Data().write(to: file)
+        let error = try #require(throws: ImageDecodingError.self) { try decoder.check([], format: format) }
+        #expect(error.kind == .endsEarly || error.kind == .corrupt, "\(error)")
+        #expect(await decoder.verify(file, format: format) == .notDecoded(error.sentence))
+    }
+
     @Test("a directory or a missing path is an unreadable file, not a codec error")
     func unreadableFiles() async throws {
         let directory = try TemporaryDirectory()
