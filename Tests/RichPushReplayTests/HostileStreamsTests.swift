@@ -178,7 +178,11 @@ import Testing
             "3-drip.json", Self.payload(title: "D", image: "https://fixtures.richpush.test/cat.png?drip=1KB"))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: richpushBinary())
-        process.arguments = ["replay", folder.path, "--fixtures", Self.fixtures, "--download-timeout", "30s"]
+        // The HTML report keeps each finished attachment until the replay ends (it embeds them); the other reports
+        // let each go once its result is written, so only HTML is sure to hold one when the signal comes.
+        process.arguments = [
+            "replay", folder.path, "--fixtures", Self.fixtures, "--download-timeout", "30s", "--format", "html",
+        ]
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

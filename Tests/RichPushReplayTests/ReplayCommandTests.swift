@@ -222,7 +222,10 @@ import Testing
             "slow.json", Self.payload(title: "S", image: "https://fixtures.richpush.test/cat.png?delay=20s"))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: richpushBinary())
-        process.arguments = ["replay", folder.path, "--fixtures", Self.fixtures, "--download-timeout", "30s"]
+        // HTML keeps each finished attachment until the replay ends (it embeds them), so one is there to wait for.
+        process.arguments = [
+            "replay", folder.path, "--fixtures", Self.fixtures, "--download-timeout", "30s", "--format", "html",
+        ]
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

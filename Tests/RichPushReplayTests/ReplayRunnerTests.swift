@@ -237,4 +237,50 @@ import Testing
         #expect(decoder.decodes.count == 4)
         #expect(report.items.allSatisfy { $0.result?.attachment?.decoded == true })
     }
+
+    /// Records which attachment files were let go, and what `prepare` saw before.
+    final class Discarding: ImageDownloading {
+        let discarded = Mutex<[String]>([])
+
+        func download(
+            _ url: URL, limits: DownloadLimits, events: @escaping @Sendable (DownloadEvent) -> Void
+        ) async throws -> DownloadedImage {
+            DownloadedImage(
+                file: URL(fileURLWithPath: "/tmp/richpush-test/\(url.lastPathComponent)"), format: .png, width: 8,
+                height: 8, frames: 1, bytes: 100, sha256: String(repeating: "ab", count: 32),
+                servedContentType: "image/png")
+        }
+
+        func discard(_ image: DownloadedImage) async {}
+
+        func discardAttachment(at file: URL) async {
+            discarded.withLock { $0.append(file.path) }
+        }
+    }
+
+    @Test func eachAttachmentGoesOnceItsResultIsPreparedWhenAskedAndOnlyThen() async {
+        let downloader = Discarding()
+        let runner = ReplayRunner(
+            system: NotificationSystem(downloader: downloader, configuration: Self.patient), jobs: 3)
+        let seenBeforeDiscard = Mutex<[String: Bool]>([:])
+        let summary = await runner.run(
+            payloads(6), order: .completion, discardAttachments: true,
+            prepare: { item in
+                let file = item.result?.attachment?.file ?? ""
+                let gone = downloader.discarded.withLock { $0.contains(file) }
+                seenBeforeDiscard.withLock { $0[file] = !gone }
+            }
+        ) { _ in }
+        #expect(summary.total == 6)
+        let discarded = downloader.discarded.withLock { $0 }
+        #expect(discarded.count == 6, "\(discarded)")
+        #expect(Set(discarded).count == 6, "each attachment once")
+        #expect(seenBeforeDiscard.withLock { $0 }.values.allSatisfy { $0 }, "prepare ran while the file was there")
+
+        let keeping = Discarding()
+        let keepingRunner = ReplayRunner(
+            system: NotificationSystem(downloader: keeping, configuration: Self.patient), jobs: 3)
+        _ = await keepingRunner.run(payloads(3), order: .path, prepare: { _ in () }) { _ in }
+        #expect(keeping.discarded.withLock { $0 }.isEmpty, "kept by default (the HTML report reads them later)")
+    }
 }

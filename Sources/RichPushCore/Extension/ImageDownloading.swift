@@ -14,6 +14,14 @@ public protocol ImageDownloading: Sendable {
 
     /// Called when a downloaded image will not be shown, so its temporary file can go.
     func discard(_ image: DownloadedImage) async
+
+    /// Called when a shown attachment's file is no longer needed (its result is reported), so it can go.
+    func discardAttachment(at file: URL) async
+}
+
+extension ImageDownloading {
+    /// Keeps the file: a downloader whose files need no removal.
+    public func discardAttachment(at file: URL) async {}
 }
 
 /// The rules one download runs under.

@@ -1,3 +1,4 @@
+import Foundation
 public import Logging
 
 /// The emulated iPhone: receives a payload, decides whether the service extension runs, runs it,
@@ -180,6 +181,13 @@ public struct NotificationSystem: Sendable {
             }
             return verdict
         }
+    }
+
+    /// Lets the attachment file of a delivered result go, once nothing will read it again (its result is
+    /// reported): a long replay then keeps only the files of the payloads in flight.
+    public func discardAttachment(of result: DeliveryResult) async {
+        guard let file = result.attachment?.file else { return }
+        await downloader.discardAttachment(at: URL(fileURLWithPath: file))
     }
 
     /// The result for a payload refused before it reached the device, for callers that refuse it unread

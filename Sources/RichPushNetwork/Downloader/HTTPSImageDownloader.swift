@@ -105,6 +105,10 @@ public final class HTTPSImageDownloader: ImageDownloading {
         store.remove(image.file)
     }
 
+    public func discardAttachment(at file: URL) async {
+        store.remove(file)
+    }
+
     public func download(
         _ url: URL, limits: DownloadLimits, events: @escaping @Sendable (DownloadEvent) -> Void
     ) async throws -> DownloadedImage {

@@ -49,9 +49,12 @@ public struct ReplayRunner: Sendable {
     /// Replays every payload, handing each result to `emit` in `order` once `prepare` (run in the compute pool)
     /// has turned it into what the caller keeps, e.g. its report text. Nothing else is kept: memory stays flat
     /// however many payloads there are, apart from results that finished ahead of their turn in path order.
+    /// With `discardAttachments`, each attachment file goes once `prepare` is done with it, so disk use stays
+    /// flat too (the default keeps them until the emulator shuts down, for callers that read them later).
     public func run<Output: Sendable>(
         _ payloads: [LoadedPayload], order: Order,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+        discardAttachments: Bool = false,
         prepare: @escaping @Sendable (ReplayItem) -> Output,
         emit: (Output) async -> Void
     ) async -> ReplaySummary {
@@ -91,6 +94,7 @@ public struct ReplayRunner: Sendable {
                         }
                         slot.free()
                         let output = await pool.run { prepare(item) }
+                        if discardAttachments, let result = item.result { await system.discardAttachment(of: result) }
                         feed.yield(.finished(index, VerdictKind(item), output))
                     }
                 }

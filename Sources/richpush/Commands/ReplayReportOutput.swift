@@ -59,6 +59,8 @@ struct ReplayReportOutput {
         let summary = await runner.run(
             payloads, order: stream.format.order,
             progress: { done, total in progress?.update(done: done, total: total) },
+            // HTML embeds the images when the replay is done; every other report is done with them in `prepare`.
+            discardAttachments: stream.format != .html,
             prepare: { item in
                 var piece = stream.prepare(item)
                 if let preview { piece.text += preview(item) }
