@@ -12,18 +12,22 @@ import Synchronization
 /// writes `<uuid>.part`, renamed when the image is accepted and deleted when it is not. Call ``remove(_:)`` when a
 /// notification is discarded and ``removeAll()`` when the process exits.
 ///
-/// Files are recycled: a removed attachment or a refused partial file is emptied and kept as `<uuid>.spare` (at most
-/// ``spareLimit`` of them), and the next download writes into a spare instead of creating a file. On ext4 every new
-/// file searches the inode bitmap past the inodes deleted in the last half minute, so creating and deleting one file
-/// per payload grew quadratic in the corpus: a 1,000-payload replay spent about a fifth of its CPU there.
+/// Files are recycled: a removed attachment or a refused partial file of at most ``spareBytes`` is kept as
+/// `<uuid>.spare` (at most ``spareLimit`` of them), and the next download writes over a spare instead of creating a
+/// file, then cuts it to its own length. On ext4 every new file searches the inode bitmap past the inodes deleted in
+/// the last half minute, so creating and deleting one file per payload grew quadratic in the corpus; and a spare is
+/// not emptied first, because ext4 flushes a file emptied and written again when it is closed.
 public final class AttachmentStore: Sendable {
     /// The store's own directory.
     public let directory: URL
     private let logger: Logger
-    /// Emptied files waiting to be written again, newest last.
-    private let spares = Mutex<[URL]>([])
-    /// How many emptied files are kept for reuse.
+    private let directoryPath: String
+    /// Paths of files waiting to be written over, newest last.
+    private let spares = Mutex<[String]>([])
+    /// How many files are kept for reuse.
     public let spareLimit: Int
+    /// The largest file kept for reuse; larger ones are deleted (their bytes, not their inode, are the cost).
+    public static let spareBytes = 1024 * 1024
 
     /// Creates a fresh directory under `parent` (default: the temporary directory).
     public init(parent: URL = FileManager.default.temporaryDirectory, spareLimit: Int = 64, logger: Logger) throws {
@@ -35,51 +39,70 @@ public final class AttachmentStore: Sendable {
         self.directory = directory
         self.logger = logger
         self.spareLimit = max(0, spareLimit)
+        self.directoryPath = directory.path
     }
 
-    /// A new, empty partial file `<uuid>.part` (mode 0600, never an existing path) and a handle to write it: a spare
-    /// file renamed and opened, else one `open(2)` that creates it.
+    /// A new partial file `<uuid>.part` (mode 0600, never an existing path) and a handle to write it from its start: a
+    /// spare renamed and opened (the writer cuts it to its length, see ``finishPartialFile(_:length:)``), else one
+    /// `open(2)` that creates it.
     func makePartialFile() throws -> (url: URL, handle: FileHandle) {
-        let url = directory.appendingPathComponent("\(Self.randomUUID()).part", isDirectory: false)
+        let name = "\(Self.randomUUID()).part"
+        let path = directoryPath + "/" + name
         while let spare = spares.withLock({ $0.popLast() }) {
             // link(2) never replaces an existing file; the spare's own name then goes.
-            guard link(spare.path, url.path) == 0 else {
-                unlink(spare.path)
+            guard link(spare, path) == 0 else {
+                unlink(spare)
                 continue
             }
-            unlink(spare.path)
-            let descriptor = open(url.path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)
-            if descriptor >= 0 { return (url, FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)) }
-            unlink(url.path)
+            unlink(spare)
+            let descriptor = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+            if descriptor >= 0 {
+                return (
+                    directory.appendingPathComponent(name, isDirectory: false),
+                    FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+                )
+            }
+            unlink(path)
         }
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw CocoaError(
                 .fileWriteUnknown,
-                userInfo: [NSFilePathErrorKey: url.path, NSUnderlyingErrorKey: POSIXError(Self.errorCode())])
+                userInfo: [NSFilePathErrorKey: path, NSUnderlyingErrorKey: POSIXError(Self.errorCode())])
         }
-        return (url, FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
+        return (
+            directory.appendingPathComponent(name, isDirectory: false),
+            FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        )
     }
 
-    /// Empties a file of this store and keeps it for the next download (`<uuid>.spare`), or deletes it when enough
+    /// Cuts a partial file written from its start to the `length` written: a recycled file may be longer.
+    func finishPartialFile(_ handle: FileHandle, length: Int) throws {
+        guard ftruncate(handle.fileDescriptor, off_t(length)) == 0 else { throw POSIXError(Self.errorCode()) }
+    }
+
+    /// Keeps a file of this store for the next download (`<uuid>.spare`), or deletes it when it is large or enough
     /// are kept. False when the file is not one of this store's.
     @discardableResult
     func recycle(_ file: URL) -> Bool {
-        let standardized = file.standardizedFileURL
-        guard standardized.deletingLastPathComponent().path == directory.standardizedFileURL.path else { return false }
-        let keep = spares.withLock { $0.count < spareLimit }
-        if keep, truncate(standardized.path, 0) == 0 {
-            let spare = directory.appendingPathComponent("\(Self.randomUUID()).spare", isDirectory: false)
-            if link(standardized.path, spare.path) == 0 {
-                unlink(standardized.path)
+        let path = file.path
+        guard path.hasPrefix(directoryPath + "/") else { return false }
+        let name = path.dropFirst(directoryPath.count + 1)
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else { return false }
+        var info = stat()
+        let small = lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size <= Self.spareBytes
+        if small, spares.withLock({ $0.count < spareLimit }) {
+            let spare = directoryPath + "/" + Self.randomUUID() + ".spare"
+            if link(path, spare) == 0 {
+                unlink(path)
                 spares.withLock { $0.append(spare) }
                 return true
             }
         }
-        if unlink(standardized.path) != 0, errno != ENOENT {
+        if unlink(path) != 0, errno != ENOENT {
             logger.warning(
                 "could not remove attachment",
-                metadata: ["file": "\(file.path)", "error": "\(POSIXError(Self.errorCode()).localizedDescription)"])
+                metadata: ["file": "\(path)", "error": "\(POSIXError(Self.errorCode()).localizedDescription)"])
         }
         return true
     }
@@ -142,7 +165,7 @@ public final class AttachmentStore: Sendable {
     }
 
     /// The attachments and partial files currently in the store, sorted by name (empty once everything was
-    /// removed); the empty spares are not listed.
+    /// removed); the spares are not listed.
     public func files() -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { !$0.hasSuffix(".spare") }.sorted().map {
@@ -150,6 +173,6 @@ public final class AttachmentStore: Sendable {
         }
     }
 
-    /// How many emptied files wait for reuse.
+    /// How many files wait to be written over.
     public var spareCount: Int { spares.withLock { $0.count } }
 }

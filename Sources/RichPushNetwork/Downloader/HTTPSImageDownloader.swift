@@ -257,6 +257,11 @@ public final class HTTPSImageDownloader: ImageDownloading {
             throw Self.failure(for: error, url: nil, limits: limits, fixture: fixtureHost)
         }
         if total != reported { events(.bytesReceived(total)) }
+        do {
+            try store.finishPartialFile(handle, length: total)
+        } catch {
+            throw DownloadFailure(.networkError, "could not store the attachment: \(error)")
+        }
         try handle.close()
         handleOpen = false
         try Task.checkCancellation()
