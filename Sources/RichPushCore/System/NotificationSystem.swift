@@ -20,7 +20,7 @@ public struct NotificationSystem: Sendable {
     private let verdicts: DecodeVerdictCache?
 
     public init(
-        downloader: any ImageDownloading, clock: any Clock<Duration> = ContinuousClock(),
+        downloader: any ImageDownloading, clock: any Clock<Duration> = CancellableSleepClock(),
         configuration: DeliveryConfiguration = DeliveryConfiguration(),
         logger: Logger = Logger(label: "richpush"), receiptSender: (any ReceiptSending)? = nil,
         decoder: (any ImageDecoding)? = nil, computePool: ComputePool = ComputePool(),

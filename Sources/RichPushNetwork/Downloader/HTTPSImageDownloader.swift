@@ -120,7 +120,7 @@ public final class HTTPSImageDownloader: ImageDownloading {
         let result = try await withThrowingTaskGroup(of: DownloadedImage?.self) { group in
             group.addTask { try await self.fetch(url, limits: limits, deadline: nioDeadline, events: events) }
             group.addTask {
-                try await Task.sleep(until: clockDeadline, clock: .continuous)
+                try await CancellableSleepClock().sleep(until: clockDeadline)
                 return nil
             }
             defer { group.cancelAll() }

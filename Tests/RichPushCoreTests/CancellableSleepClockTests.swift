@@ -1,0 +1,46 @@
+import Foundation
+import RichPushCore
+import Testing
+
+@Suite("CancellableSleepClock: sleeps that end, and let go, when cancelled")
+struct CancellableSleepClockTests {
+    @Test("a sleep lasts at least its duration and then returns")
+    func sleepsItsDuration() async throws {
+        let clock = CancellableSleepClock()
+        let start = clock.now
+        try await clock.sleep(for: .milliseconds(50))
+        #expect(start.duration(to: clock.now) >= .milliseconds(50))
+        // Already past: returns at once without throwing.
+        try await clock.sleep(until: start)
+    }
+
+    @Test("a cancelled sleep throws CancellationError long before its deadline; one cancelled first never arms")
+    func cancelledSleepEnds() async {
+        let clock = CancellableSleepClock()
+        let sleeping = Task { try await clock.sleep(for: .seconds(3600)) }
+        sleeping.cancel()
+        await #expect(throws: CancellationError.self) { try await sleeping.value }
+        let already = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await clock.sleep(for: .seconds(3600))
+        }
+        await #expect(throws: CancellationError.self) { try await already.value }
+    }
+
+    /// In a process of its own, so no other test's sleeps are counted.
+    @Test("cancelled sleeps keep nothing armed: 10,000 one-hour sleeps cancelled leave no timer behind")
+    func cancelledSleepsLetGo() async {
+        await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let clock = CancellableSleepClock()
+            let sleeps = (0..<10_000).map { _ in Task { try await clock.sleep(for: .seconds(3600)) } }
+            // Wait until every sleep is armed, then cancel them all.
+            while CancellableSleepClock.pendingSleeps < sleeps.count { await Task.yield() }
+            for sleep in sleeps { sleep.cancel() }
+            var cancelled = 0
+            for sleep in sleeps where (try? await sleep.value) == nil { cancelled += 1 }
+            let left = CancellableSleepClock.pendingSleeps
+            FileHandle.standardError.write(Data("cancelled \(cancelled), armed \(left)\n".utf8))
+            exit(cancelled == sleeps.count && left == 0 ? 0 : 1)
+        }
+    }
+}
