@@ -283,4 +283,28 @@ import Testing
         _ = await keepingRunner.run(payloads(3), order: .path, prepare: { _ in () }) { _ in }
         #expect(keeping.discarded.withLock { $0 }.isEmpty, "kept by default (the HTML report reads them later)")
     }
+
+    @Test(.timeLimit(.minutes(1))) func aPayloadIsReadOnlyWhenItsExtensionStarts() async {
+        let downloader = Gated()
+        let runner = ReplayRunner(
+            system: NotificationSystem(downloader: downloader, configuration: Self.patient), jobs: 2)
+        let all = payloads(6)
+        let loads = Log<Int>()
+        let run = Task {
+            await runner.run(
+                count: all.count,
+                loading: { index in
+                    loads.append(index)
+                    return all[index]
+                }, order: .path, prepare: { _ in () }
+            ) { _ in }
+        }
+        // Two extensions, both waiting on their downloads: only their two payloads have been read.
+        await downloader.started.reach(2)
+        #expect(loads.entries == [0, 1])
+        downloader.release((0..<6).map { "\($0).png" })
+        let summary = await run.value
+        #expect(summary.total == 6)
+        #expect(loads.entries.sorted() == Array(0..<6), "each payload read once, when its turn came")
+    }
 }

@@ -58,9 +58,23 @@ public struct ReplayRunner: Sendable {
         prepare: @escaping @Sendable (ReplayItem) -> Output,
         emit: (Output) async -> Void
     ) async -> ReplaySummary {
+        await run(
+            count: payloads.count, loading: { payloads[$0] }, order: order, progress: progress,
+            discardAttachments: discardAttachments, prepare: prepare, emit: emit)
+    }
+
+    /// As ``run(_:order:progress:discardAttachments:prepare:emit:)``, with payload `index` read by `load` only when
+    /// its extension starts, so no payload is held before or after its turn: memory stays flat in the corpus.
+    public func run<Output: Sendable>(
+        count: Int, loading load: @escaping @Sendable (_ index: Int) -> LoadedPayload, order: Order,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+        discardAttachments: Bool = false,
+        prepare: @escaping @Sendable (ReplayItem) -> Output,
+        emit: (Output) async -> Void
+    ) async -> ReplaySummary {
         let start = ContinuousClock.now
         var summary = ReplaySummary()
-        guard !payloads.isEmpty else { return summary }
+        guard count > 0 else { return summary }
         let (events, feed) = AsyncStream<RunEvent<Output>>.makeStream()
         let pool = computePool
         // Results waiting for the pool count against this, so a saturated pool slows new extensions down
@@ -78,7 +92,7 @@ public struct ReplayRunner: Sendable {
             var waiting: [Int: Output] = [:]
             var nextToEmit = 0
             func startMore() {
-                while next < payloads.count, extensions < jobs, live < liveLimit,
+                while next < count, extensions < jobs, live < liveLimit,
                     order == .completion || next < nextToEmit + window
                 {
                     let index = next
@@ -89,7 +103,7 @@ public struct ReplayRunner: Sendable {
                         // The slot is free once the notification is presented: decoding its image afterwards is
                         // CPU work, which waits for the pool, not for an extension slot.
                         let slot = ExtensionSlot(feed)
-                        let item = await replay(payloads[index]) { progress in
+                        let item = await replay(load(index)) { progress in
                             if case .event(let event) = progress, event.kind == .presented { slot.free() }
                         }
                         slot.free()
@@ -108,7 +122,7 @@ public struct ReplayRunner: Sendable {
                     live -= 1
                     done += 1
                     summary.count(verdict)
-                    progress?(done, payloads.count)
+                    progress?(done, count)
                     switch order {
                     case .completion:
                         await emit(output)
@@ -120,7 +134,7 @@ public struct ReplayRunner: Sendable {
                         }
                     }
                 }
-                if done == payloads.count { break }
+                if done == count { break }
                 startMore()
             }
             feed.finish()

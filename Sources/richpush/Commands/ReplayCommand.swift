@@ -93,10 +93,14 @@ struct ReplayCommand: AsyncParsableCommand {
 
         // What cannot be a payload (an unreadable folder, a FIFO named x.json) is an entry of its own, in path order.
         let entries = shard.map { $0.shard.select(discovery.entries) } ?? discovery.entries
-        let loaded = entries.map { LoadedPayload.load($0) }
+        // Whether any payload needs the fixture CDN: each is read now and let go, and read again when its turn
+        // comes, so no payload is held for the whole replay (memory stays flat in the corpus).
         let needsCDN =
-            loaded.contains { $0.mentions(host: FixtureCDN.host) || Self.isFixture($0.settings.receiptURL) }
-            || Self.isFixture(delivery.configuration.receiptURL)
+            Self.isFixture(delivery.configuration.receiptURL)
+            || entries.contains { entry in
+                let payload = LoadedPayload.load(entry)
+                return payload.mentions(host: FixtureCDN.host) || Self.isFixture(payload.settings.receiptURL)
+            }
         let environment: EmulatorEnvironment
         do {
             environment = try await EmulatorEnvironment.start(
@@ -122,16 +126,16 @@ struct ReplayCommand: AsyncParsableCommand {
             verdicts: DecodeVerdictCache())
         let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs, computePool: computePool)
         if delivery.allSDKs {
-            let matrix = await SDKMatrixRunner(runner: runner).run(loaded)
+            let matrix = await SDKMatrixRunner(runner: runner).run(entries.map { LoadedPayload.load($0) })
             await environment.shutdown()
             cleanup.remove()
             return try writeMatrix(matrix, to: reportFile)
         }
         let writer = ReplayReportOutput(
-            stream: ReportStream(format: format, paths: loaded.map(\.file.path), context: reportContext),
+            stream: ReportStream(format: format, paths: entries.map(\.path), context: reportContext),
             outputFile: reportFile, progress: StandardStreams.errorIsTerminal ? ProgressLine() : nil,
             preview: preview ? ReplayPreview.make(format: format, output: output) : nil)
-        let (report, pending) = await writer.replay(loaded, runner: runner)
+        let (report, pending) = await writer.replay(entries, runner: runner)
         await environment.shutdown()
         cleanup.remove()
 

@@ -40,8 +40,9 @@ struct ReplayReportOutput {
         case failed(String)
     }
 
-    /// Replays `payloads` through `runner`, writing or spooling each result as it is ready.
-    func replay(_ payloads: [LoadedPayload], runner: ReplayRunner) async -> (ReplaySummary, Pending) {
+    /// Replays the discovered `entries` through `runner`, each read when its turn comes, writing or spooling each
+    /// result as it is ready.
+    func replay(_ entries: [DiscoveredEntry], runner: ReplayRunner) async -> (ReplaySummary, Pending) {
         var spool: ReportSpool?
         var spoolFailure: String?
         if outputFile != nil || stream.needsCountsFirst, stream.format != .html {
@@ -57,7 +58,7 @@ struct ReplayReportOutput {
         let progress = self.progress
         let preview = self.preview
         let summary = await runner.run(
-            payloads, order: stream.format.order,
+            count: entries.count, loading: { LoadedPayload.load(entries[$0]) }, order: stream.format.order,
             progress: { done, total in progress?.update(done: done, total: total) },
             // HTML embeds the images when the replay is done; every other report is done with them in `prepare`.
             discardAttachments: stream.format != .html,
