@@ -9,7 +9,7 @@ import Synchronization
 /// The directory downloaded attachments live in: one per process, `$TMPDIR/richpush-<pid>-<random>/`.
 ///
 /// Files are named `<uuid>.<extension>` from the detected format, never from the URL. A download in progress
-/// writes `<uuid>.part`, renamed when the image is accepted and deleted when it is not. Call ``remove(_:)`` when a
+/// writes `<uuid>.part`, renamed when the image is accepted and removed (see below) when it is not. Call ``remove(_:)`` when a
 /// notification is discarded and ``removeAll()`` when the process exits.
 ///
 /// Files are recycled: a removed attachment or a refused partial file of at most ``spareBytes`` is kept as
@@ -144,8 +144,8 @@ public final class AttachmentStore: Sendable {
         POSIXErrorCode(rawValue: errno) ?? .EIO
     }
 
-    /// Removes one file of this store (a discarded notification's attachment); it is kept emptied for reuse (see
-    /// the type). Files elsewhere are left alone.
+    /// Removes one file of this store (a discarded notification's attachment): deleted, or kept under a spare name
+    /// for a later download to write over (see the type). Files elsewhere are left alone.
     public func remove(_ file: URL) {
         guard recycle(file) else {
             logger.warning("refusing to remove a file outside the attachment store", metadata: ["file": "\(file.path)"])
