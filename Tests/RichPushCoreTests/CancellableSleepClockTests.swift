@@ -14,6 +14,31 @@ struct CancellableSleepClockTests {
         try await clock.sleep(until: start)
     }
 
+    @Test(
+        "sleeps armed in any order each end at their own deadline, a short one under a long one included",
+        .timeLimit(.minutes(1)))
+    func mixedDeadlines() async throws {
+        let clock = CancellableSleepClock()
+        let long = Task { try await clock.sleep(for: .seconds(3600)) }
+        let start = clock.now
+        let durations: [Duration] = [.milliseconds(80), .milliseconds(20), .milliseconds(50), .zero, .milliseconds(10)]
+        let woke = await withTaskGroup(of: (Duration, Duration).self) { group in
+            for duration in durations {
+                group.addTask {
+                    try? await clock.sleep(until: start.advanced(by: duration))
+                    return (duration, start.duration(to: clock.now))
+                }
+            }
+            var all: [(Duration, Duration)] = []
+            for await pair in group { all.append(pair) }
+            return all
+        }
+        #expect(woke.count == durations.count)
+        for (duration, elapsed) in woke { #expect(elapsed >= duration, "\(duration) ended after \(elapsed)") }
+        long.cancel()
+        await #expect(throws: CancellationError.self) { try await long.value }
+    }
+
     @Test("a cancelled sleep throws CancellationError long before its deadline; one cancelled first never arms")
     func cancelledSleepEnds() async {
         let clock = CancellableSleepClock()

@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import Synchronization
 
 /// The continuous clock, with sleeps that give everything back the moment they are cancelled.
@@ -6,7 +6,8 @@ import Synchronization
 /// `Task.sleep` on Linux keeps a cancelled sleep's timer job alive until its original deadline. Every payload
 /// arms a 30 s extension budget and 5 s download deadlines and cancels them within milliseconds, so a fast replay
 /// held every timer of the last half minute: memory grew with the corpus (about 1.5 KB per payload at 2,000
-/// payloads a second). Here a sleep is a dispatch timer that is cancelled and released with the sleep.
+/// payloads a second). Here every sleep waits in one ``DeadlineQueue``: arming or cancelling one is a lock and a
+/// heap operation, and cancelling removes it at once.
 public struct CancellableSleepClock: Clock, Sendable {
     public typealias Instant = ContinuousClock.Instant
     public typealias Duration = Swift.Duration
@@ -17,82 +18,165 @@ public struct CancellableSleepClock: Clock, Sendable {
     public var minimumResolution: Duration { ContinuousClock().minimumResolution }
 
     /// Sleeps armed and not yet ended, in this process (for tests and diagnostics).
-    public static var pendingSleeps: Int { pending.load(ordering: .relaxed) }
-    private static let pending = Atomic<Int>(0)
+    public static var pendingSleeps: Int { DeadlineQueue.shared.count }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let sleep = Sleep()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                sleep.start(continuation, after: ContinuousClock.now.duration(to: deadline))
+                sleep.arm(continuation, until: deadline)
             }
         } onCancel: {
-            sleep.end(throwing: CancellationError())
+            sleep.cancel()
         }
     }
 
-    /// A dispatch timer: dispatch sources may be scheduled, resumed and cancelled from any thread.
-    private struct Timer: @unchecked Sendable {
-        let source: any DispatchSourceTimer
-    }
-
-    /// One sleep: its continuation and timer, ended exactly once by the timer or by cancellation.
+    /// One sleep's place in the queue; whoever takes its continuation out of the queue resumes it, exactly once.
     private final class Sleep: Sendable {
         private struct State {
-            var continuation: CheckedContinuation<Void, any Error>?
-            var timer: Timer?
-            var ended = false
+            var id: UInt64?
             var cancelled = false
         }
         private let state = Mutex(State())
 
-        func start(_ continuation: CheckedContinuation<Void, any Error>, after delay: Duration) {
-            let armed = state.withLock { state -> Bool in
-                if state.cancelled { return false }
-                state.continuation = continuation
-                return true
+        func arm(_ continuation: CheckedContinuation<Void, any Error>, until deadline: Instant) {
+            let cancelled = state.withLock { state -> Bool in
+                if state.cancelled { return true }
+                state.id = DeadlineQueue.shared.arm(deadline, continuation)
+                return false
             }
-            guard armed else {
-                continuation.resume(throwing: CancellationError())
-                return
-            }
-            let timer = Timer(source: DispatchSource.makeTimerSource(queue: .global()))
-            let (seconds, attoseconds) = max(delay, .zero).components
-            let nanoseconds = min(
-                Int64(Int32.max) * 1_000_000_000, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-            timer.source.schedule(deadline: .now() + .nanoseconds(Int(nanoseconds)), leeway: .milliseconds(1))
-            timer.source.setEventHandler { [weak self] in self?.end(throwing: nil) }
-            let stored = state.withLock { state -> Bool in
-                if state.ended { return false }
-                state.timer = timer
-                CancellableSleepClock.pending.add(1, ordering: .relaxed)
-                return true
-            }
-            // A suspended dispatch source must not be released: resume it even when the sleep already ended.
-            timer.source.resume()
-            if !stored { timer.source.cancel() }
+            if cancelled { continuation.resume(throwing: CancellationError()) }
         }
 
-        /// Ends the sleep: normally (`error` nil) when the timer fires, with the error when cancelled.
-        func end(throwing error: (any Error)?) {
-            let (continuation, timer) = state.withLock {
-                state -> (CheckedContinuation<Void, any Error>?, Timer?) in
-                if error != nil { state.cancelled = true }
-                guard !state.ended, let continuation = state.continuation else { return (nil, nil) }
-                state.ended = true
-                defer {
-                    state.continuation = nil
-                    state.timer = nil
-                }
-                return (continuation, state.timer)
+        func cancel() {
+            let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                state.cancelled = true
+                guard let id = state.id else { return nil }
+                return DeadlineQueue.shared.cancel(id)
             }
-            guard let continuation else { return }
-            if let timer {
-                timer.source.setEventHandler {}
-                timer.source.cancel()
-                CancellableSleepClock.pending.subtract(1, ordering: .relaxed)
-            }
-            if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+            continuation?.resume(throwing: CancellationError())
         }
+    }
+}
+
+/// One thread that resumes sleeps at their deadlines. Arming and cancelling take a lock and a heap operation and
+/// wake the thread only when a new sleep ends before every other one; a cancelled sleep leaves nothing behind.
+final class DeadlineQueue: @unchecked Sendable {
+    static let shared = DeadlineQueue()
+
+    private struct Entry {
+        let deadline: ContinuousClock.Instant
+        let id: UInt64
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    // Everything below is guarded by `condition`.
+    private let condition = NSCondition()
+    /// A binary min-heap by deadline, and each entry's index in it, so a cancelled entry leaves at once.
+    private var heap: [Entry] = []
+    private var positions: [UInt64: Int] = [:]
+    private var nextID: UInt64 = 0
+    private var started = false
+
+    var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return heap.count
+    }
+
+    /// Queues `continuation` to be resumed at `deadline` (at once when it has passed); returns its id.
+    func arm(_ deadline: ContinuousClock.Instant, _ continuation: CheckedContinuation<Void, any Error>) -> UInt64 {
+        condition.lock()
+        nextID += 1
+        let id = nextID
+        heap.append(Entry(deadline: deadline, id: id, continuation: continuation))
+        positions[id] = heap.count - 1
+        siftUp(heap.count - 1)
+        if !started {
+            started = true
+            let thread = Thread { [self] in run() }
+            thread.name = "richpush-deadlines"
+            thread.start()
+        }
+        if heap[0].id == id { condition.signal() }
+        condition.unlock()
+        return id
+    }
+
+    /// Takes a sleep out of the queue; its continuation, or nil when it already ended.
+    func cancel(_ id: UInt64) -> CheckedContinuation<Void, any Error>? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let index = positions[id] else { return nil }
+        return remove(at: index).continuation
+    }
+
+    private func run() {
+        condition.lock()
+        while true {
+            guard let first = heap.first else {
+                condition.wait()
+                continue
+            }
+            let now = ContinuousClock.now
+            if first.deadline <= now {
+                var due: [CheckedContinuation<Void, any Error>] = []
+                while let next = heap.first, next.deadline <= now { due.append(remove(at: 0).continuation) }
+                condition.unlock()
+                for continuation in due { continuation.resume() }
+                condition.lock()
+                continue
+            }
+            // At most a second at a time: the wait is on the wall clock, the deadlines on the continuous one.
+            let wait = min(now.duration(to: first.deadline), .seconds(1))
+            condition.wait(
+                until: Date(
+                    timeIntervalSinceNow: Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18))
+        }
+    }
+
+    // MARK: - Heap
+
+    private func remove(at index: Int) -> Entry {
+        let entry = heap[index]
+        positions[entry.id] = nil
+        let last = heap.removeLast()
+        if index < heap.count {
+            heap[index] = last
+            positions[last.id] = index
+            siftDown(index)
+            siftUp(index)
+        }
+        return entry
+    }
+
+    private func siftUp(_ start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].deadline < heap[parent].deadline else { return }
+            swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < heap.count, heap[left].deadline < heap[smallest].deadline { smallest = left }
+            if right < heap.count, heap[right].deadline < heap[smallest].deadline { smallest = right }
+            guard smallest != parent else { return }
+            swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+
+    private func swapAt(_ a: Int, _ b: Int) {
+        heap.swapAt(a, b)
+        positions[heap[a].id] = a
+        positions[heap[b].id] = b
     }
 }
