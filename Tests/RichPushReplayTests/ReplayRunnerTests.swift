@@ -253,8 +253,8 @@ import Testing
 
         func discard(_ image: DownloadedImage) async {}
 
-        func discardAttachment(at file: URL) async {
-            discarded.withLock { $0.append(file.path) }
+        func discardAttachment(atPath file: String) async {
+            discarded.withLock { $0.append(file) }
         }
     }
 

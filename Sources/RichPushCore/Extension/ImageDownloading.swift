@@ -16,12 +16,12 @@ public protocol ImageDownloading: Sendable {
     func discard(_ image: DownloadedImage) async
 
     /// Called when a shown attachment's file is no longer needed (its result is reported), so it can go.
-    func discardAttachment(at file: URL) async
+    func discardAttachment(atPath file: String) async
 }
 
 extension ImageDownloading {
     /// Keeps the file: a downloader whose files need no removal.
-    public func discardAttachment(at file: URL) async {}
+    public func discardAttachment(atPath file: String) async {}
 }
 
 /// The rules one download runs under.

@@ -187,7 +187,7 @@ public struct NotificationSystem: Sendable {
     /// reported): a long replay then keeps only the files of the payloads in flight.
     public func discardAttachment(of result: DeliveryResult) async {
         guard let file = result.attachment?.file else { return }
-        await downloader.discardAttachment(at: URL(fileURLWithPath: file))
+        await downloader.discardAttachment(atPath: file)
     }
 
     /// The result for a payload refused before it reached the device, for callers that refuse it unread

@@ -84,8 +84,10 @@ public final class AttachmentStore: Sendable {
     /// Keeps a file of this store for the next download (`<uuid>.spare`), or deletes it when it is large or enough
     /// are kept. False when the file is not one of this store's.
     @discardableResult
-    func recycle(_ file: URL) -> Bool {
-        let path = file.path
+    func recycle(_ file: URL) -> Bool { recycle(atPath: file.path) }
+
+    @discardableResult
+    func recycle(atPath path: String) -> Bool {
         guard path.hasPrefix(directoryPath + "/") else { return false }
         let name = path.dropFirst(directoryPath.count + 1)
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else { return false }
@@ -146,9 +148,12 @@ public final class AttachmentStore: Sendable {
 
     /// Removes one file of this store (a discarded notification's attachment): deleted, or kept under a spare name
     /// for a later download to write over (see the type). Files elsewhere are left alone.
-    public func remove(_ file: URL) {
-        guard recycle(file) else {
-            logger.warning("refusing to remove a file outside the attachment store", metadata: ["file": "\(file.path)"])
+    public func remove(_ file: URL) { remove(atPath: file.path) }
+
+    /// ``remove(_:)`` by path.
+    public func remove(atPath path: String) {
+        guard recycle(atPath: path) else {
+            logger.warning("refusing to remove a file outside the attachment store", metadata: ["file": "\(path)"])
             return
         }
     }

@@ -105,8 +105,8 @@ public final class HTTPSImageDownloader: ImageDownloading {
         store.remove(image.file)
     }
 
-    public func discardAttachment(at file: URL) async {
-        store.remove(file)
+    public func discardAttachment(atPath file: String) async {
+        store.remove(atPath: file)
     }
 
     public func download(

@@ -29,6 +29,8 @@ public struct FixtureFileResolver: Sendable {
 
     /// The root, with symlinks resolved.
     public let root: URL
+    /// The root's real path with a trailing slash.
+    private let rootPath: String
 
     /// Fails when the root is missing, not a directory, or unreadable.
     public init(root: URL) throws(FixtureRootError) {
@@ -42,6 +44,15 @@ public struct FixtureFileResolver: Sendable {
             (try? FileManager.default.contentsOfDirectory(atPath: resolved.path)) != nil
         else { throw FixtureRootError("fixture root \(root.path) is not readable") }
         self.root = resolved
+        // The same resolution the candidates get, so a root behind a symlink compares equal.
+        let real = Self.realPath(resolved.path) ?? resolved.path
+        self.rootPath = real.hasSuffix("/") ? real : real + "/"
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Resolves a raw (still percent-encoded) request path such as `/cat.png` or `/a%20b/c.gif`.
@@ -54,18 +65,16 @@ public struct FixtureFileResolver: Sendable {
         }
         guard !segments.isEmpty else { return .notFound("no file named in the path") }
 
-        var candidate = root
-        for segment in segments { candidate.appendPathComponent(String(segment), isDirectory: false) }
-        let real = candidate.resolvingSymlinksInPath()
-        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        guard real.path.hasPrefix(rootPath) else { return .forbidden("the path leads outside the fixture root") }
-
         let name = segments.joined(separator: "/")
+        // realpath(3) resolves every symlink (it fails on a missing file, a broken link or a loop: not found).
+        guard let real = Self.realPath(rootPath + name) else { return .notFound("no fixture file \(name)") }
+        guard real.hasPrefix(rootPath) else { return .forbidden("the path leads outside the fixture root") }
+
         // stat, not open: opening a FIFO blocks until a writer comes.
         var info = rp_file_info()
-        guard rp_file_info_at(real.path, 1, &info) == 0 else { return .notFound("no fixture file \(name)") }
+        guard rp_file_info_at(real, 1, &info) == 0 else { return .notFound("no fixture file \(name)") }
         switch info.kind {
-        case RP_FILE_REGULAR: return .file(real)
+        case RP_FILE_REGULAR: return .file(URL(fileURLWithPath: real, isDirectory: false))
         case RP_FILE_DIRECTORY: return .notFound("no fixture file \(name) (it is a directory)")
         default:
             return .forbidden(
