@@ -20,12 +20,12 @@ struct ReplayCLITests {
         return repositoryRoot.appendingPathComponent(".build/debug/richpush").path
     }
 
-    @Test("replay --format json: the damaged corpus is rich with decoded false and its sentence; a good PNG decoded")
-    func damagedCorpus() throws {
+    /// Runs `richpush replay ARGUMENTS` in the repository; its exit status and standard output.
+    static func replay(_ arguments: [String]) throws -> (status: Int32, output: Data) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary())
-        process.arguments = ["replay", "payloads/damaged", "payloads/rich/png-background.json", "--format", "json"]
-        process.currentDirectoryURL = Self.repositoryRoot
+        process.executableURL = URL(fileURLWithPath: binary())
+        process.arguments = ["replay"] + arguments
+        process.currentDirectoryURL = repositoryRoot
         process.environment = ProcessInfo.processInfo.environment.merging(["LC_ALL": "C.UTF-8"]) { $1 }
         let output = Pipe()
         process.standardOutput = output
@@ -34,7 +34,15 @@ struct ReplayCLITests {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "every expectation of payloads/damaged holds")
+        return (process.terminationStatus, data)
+    }
+
+    @Test("replay --format json: the damaged corpus is rich with decoded false and its sentence; a good PNG decoded")
+    func damagedCorpus() throws {
+        let (status, data) = try Self.replay([
+            "payloads/damaged", "payloads/rich/png-background.json", "--format", "json",
+        ])
+        #expect(status == 0, "every expectation of payloads/damaged holds")
 
         let results = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         var byFile: [String: [String: Any]] = [:]
@@ -76,21 +84,11 @@ struct ReplayCLITests {
                 #"{"aps": {"alert": {"title": "T", "body": "B"}, "mutable-content": 1}, "fcm_options": {"image": "https://fixtures.richpush.test/\#(image)"}}"#
             try Data(payload.utf8).write(to: folder.appendingPathComponent("\(name).json"))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary())
-        process.arguments = [
-            "replay", folder.path, "--format", "json", "--fixtures",
+        let (status, data) = try Self.replay([
+            folder.path, "--format", "json", "--fixtures",
             Self.repositoryRoot.appendingPathComponent("payloads/images").path,
-        ]
-        process.environment = ProcessInfo.processInfo.environment.merging(["LC_ALL": "C.UTF-8"]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        ])
+        #expect(status == 0)
 
         let results = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         #expect(results.count == images.count)
