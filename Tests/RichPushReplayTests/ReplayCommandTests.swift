@@ -214,6 +214,17 @@ import Testing
         print("replay of \(count) one-second timeouts took \(run.seconds) s")
     }
 
+    @Test func aTMPDIRThatCannotHoldAttachmentsIsOneLineNamingItAndWhy() async throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("not-a-folder", "x")
+        let run = try await runRichpush(
+            ["replay", "payloads/rich/png-background.json"], environment: ["TMPDIR": file])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr == "richpush replay: cannot create the attachment folder in \(file) (TMPDIR): not a directory\n")
+        #expect(run.stdout.isEmpty)
+    }
+
     @Test func ctrlCRemovesTheDownloadedAttachmentsAndExits130() async throws {
         let folder = try TemporaryFolder()
         let temporary = try TemporaryFolder()

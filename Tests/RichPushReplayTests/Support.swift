@@ -58,8 +58,10 @@ func richpushBinary() -> String {
 }
 
 /// Runs `richpush` with arguments in a working directory, with no terminal attached.
-func runRichpush(_ arguments: [String], in directory: String = repositoryRoot) async throws -> CommandRun {
-    try await runExecutable(richpushBinary(), arguments, in: directory)
+func runRichpush(
+    _ arguments: [String], in directory: String = repositoryRoot, environment: [String: String] = [:]
+) async throws -> CommandRun {
+    try await runExecutable(richpushBinary(), arguments, in: directory, environment: environment)
 }
 
 /// `richpush` run by the unprivileged user `nobody` (through runuser), for checks root would pass anyway.
@@ -70,16 +72,19 @@ func runRichpushAsNobody(_ arguments: [String], in directory: String = repositor
         "/usr/sbin/runuser", ["-u", "nobody", "--", richpushBinary()] + arguments, in: directory)
 }
 
-/// Runs a program with arguments in a working directory, with no terminal attached.
-func runExecutable(_ executable: String, _ arguments: [String], in directory: String = repositoryRoot) async throws
-    -> CommandRun
-{
+/// Runs a program with arguments in a working directory, with no terminal attached; `environment` is added to
+/// this process's.
+func runExecutable(
+    _ executable: String, _ arguments: [String], in directory: String = repositoryRoot,
+    environment extra: [String: String] = [:]
+) async throws -> CommandRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "C.UTF-8"
+    environment.merge(extra) { $1 }
     process.environment = environment
     let out = Pipe()
     let err = Pipe()

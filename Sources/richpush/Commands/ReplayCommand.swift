@@ -106,8 +106,7 @@ struct ReplayCommand: AsyncParsableCommand {
             environment = try await EmulatorEnvironment.start(
                 fixtureRoot: needsCDN ? delivery.fixtureRoot : nil, logger: logger)
         } catch {
-            StandardStreams.error(
-                "richpush replay: cannot start the fixture CDN on \(delivery.fixtureRoot): \(error)\n")
+            StandardStreams.error("richpush replay: \(error)\n")
             throw ExitCode(2)
         }
 

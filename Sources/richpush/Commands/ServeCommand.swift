@@ -103,7 +103,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             environment = try await EmulatorEnvironment.start(fixtureRoot: fixtureRoot, logger: logger)
         } catch {
-            Self.fail("cannot start the image downloader: \(error)")
+            Self.fail("\(error)")
         }
         // Receipts go out once the server runs: only then does its CA exist, which receipts to serve itself trust.
         let receiptSender = BindableReceiptSender()

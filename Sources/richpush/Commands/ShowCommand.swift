@@ -86,7 +86,7 @@ struct ShowCommand: AsyncParsableCommand {
             environment = try await EmulatorEnvironment.start(
                 fixtureRoot: needsCDN ? delivery.fixtureRoot : nil, logger: logger)
         } catch {
-            StandardStreams.error("richpush show: cannot start the downloader: \(error)\n")
+            StandardStreams.error("richpush show: \(error)\n")
             throw ExitCode(2)
         }
         let store = environment.store

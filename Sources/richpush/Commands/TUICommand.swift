@@ -115,7 +115,7 @@ struct TUICommand: AsyncParsableCommand {
         do {
             environment = try await EmulatorEnvironment.start(fixtureRoot: fixtures, logger: logger)
         } catch {
-            StandardStreams.error("richpush: cannot start the fixture CDN on \(delivery.fixtureRoot): \(error)\n")
+            StandardStreams.error("richpush: \(error)\n")
             throw ExitCode(2)
         }
 

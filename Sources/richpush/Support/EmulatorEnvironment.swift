@@ -21,25 +21,68 @@ final class EmulatorEnvironment: Sendable {
     }
 
     /// Starts the downloader, and the fixture CDN on `fixtureRoot` when `withFixtureCDN` is set.
-    static func start(fixtureRoot: String?, logger: Logger) async throws -> EmulatorEnvironment {
-        let store = try AttachmentStore(logger: logger)
-        var cdn: FixtureCDN?
+    /// Why the environment could not start, as one sentence ("cannot create the attachment folder in /tmp/x:
+    /// permission denied").
+    struct StartFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func start(fixtureRoot: String?, logger: Logger) async throws(StartFailure) -> EmulatorEnvironment {
+        let store: AttachmentStore
         do {
+            store = try AttachmentStore(logger: logger)
+        } catch {
+            let folder = FileManager.default.temporaryDirectory.path
+            throw StartFailure(
+                description: "cannot create the attachment folder in \(folder) (TMPDIR): \(Self.reason(error))")
+        }
+        var cdn: FixtureCDN?
+        do throws(StartFailure) {
             if let fixtureRoot {
                 // Requests the client abandoned (a timeout, an expired extension) end in server-side errors
                 // that are expected here; the CDN speaks only when richpush runs verbose.
                 var serverLogger = logger
                 if serverLogger.logLevel > .debug { serverLogger.logLevel = .critical }
-                cdn = try await FixtureCDN.start(root: URL(fileURLWithPath: fixtureRoot), logger: serverLogger)
+                do {
+                    cdn = try await FixtureCDN.start(root: URL(fileURLWithPath: fixtureRoot), logger: serverLogger)
+                } catch {
+                    throw StartFailure(
+                        description: "cannot start the fixture CDN on \(fixtureRoot): \(Self.reason(error))")
+                }
             }
-            let downloader = try HTTPSImageDownloader(store: store, fixtureHost: cdn?.hostMapping, logger: logger)
-            let receiptSender = try HTTPSReceiptSender(fixtureHost: cdn?.hostMapping, logger: logger)
-            return EmulatorEnvironment(store: store, cdn: cdn, downloader: downloader, receiptSender: receiptSender)
+            do {
+                let downloader = try HTTPSImageDownloader(store: store, fixtureHost: cdn?.hostMapping, logger: logger)
+                let receiptSender = try HTTPSReceiptSender(fixtureHost: cdn?.hostMapping, logger: logger)
+                return EmulatorEnvironment(store: store, cdn: cdn, downloader: downloader, receiptSender: receiptSender)
+            } catch {
+                throw StartFailure(description: "cannot start the image downloader: \(Self.reason(error))")
+            }
         } catch {
             await cdn?.shutdown()
             store.removeAll()
             throw error
         }
+    }
+
+    /// A system error as the system's own words ("permission denied"), anything else as it describes itself.
+    static func reason(_ error: any Error) -> String {
+        var code: Int32?
+        if let posix = error as? POSIXError {
+            code = posix.code.rawValue
+        } else {
+            let cocoa = error as NSError
+            if cocoa.domain == NSPOSIXErrorDomain {
+                code = Int32(cocoa.code)
+            } else if let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? any Error {
+                if let posix = underlying as? POSIXError {
+                    code = posix.code.rawValue
+                } else if (underlying as NSError).domain == NSPOSIXErrorDomain {
+                    code = Int32((underlying as NSError).code)
+                }
+            }
+        }
+        guard let code else { return "\(error)" }
+        return String(cString: strerror(code)).lowercased()
     }
 
     /// Stops the servers and clients and removes every downloaded attachment.
