@@ -214,6 +214,23 @@ import Testing
         print("replay of \(count) one-second timeouts took \(run.seconds) s")
     }
 
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func onATerminalAnUnreadablePayloadIsSaidOnceAndInAPipeOnStandardErrorToo() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("good.json", #"{"aps": {"alert": "hi"}}"#)
+        #expect(mkfifo(folder.path + "/fifo.json", 0o644) == 0)
+        let problem = "fifo.json: is a FIFO (named pipe), not a regular file"
+        // script(1) runs the replay on a pseudo-terminal that is both its standard output and standard error.
+        let terminal = try await runExecutable(
+            "/usr/bin/script", ["-qec", "'\(richpushBinary())' replay '\(folder.path)'", "/dev/null"])
+        #expect(terminal.stdout.components(separatedBy: problem).count - 1 == 1, "\(terminal.stdout)")
+        #expect(terminal.stdout.contains("ERR "), "the report's line says it")
+
+        let piped = try await runRichpush(["replay", folder.path])
+        #expect(piped.stdout.contains(problem), "the report")
+        #expect(piped.stderr.contains(problem), "and standard error, for whoever reads only that")
+    }
+
     @Test func aTMPDIRThatCannotHoldAttachmentsIsOneLineNamingItAndWhy() async throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("not-a-folder", "x")

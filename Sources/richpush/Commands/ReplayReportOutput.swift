@@ -27,6 +27,11 @@ struct ReplayReportOutput {
     var preview: (@Sendable (ReplayItem) -> String)? = nil
     /// Whether standard output is the terminal the progress line is drawn on, so the line is cleared first.
     private let outputIsTerminal = isatty(STDOUT_FILENO) == 1
+    /// The text report is on the terminal standard error writes to: its ERR line already names the file and the
+    /// problem, so the problem is not written a second time.
+    private var problemsAreInTheReport: Bool {
+        stream.format == .text && outputFile == nil && StandardStreams.outputAndErrorShareATerminal
+    }
 
     /// What is left to write once the replay (and the emulator) is done.
     enum Pending {
@@ -57,6 +62,7 @@ struct ReplayReportOutput {
         let stream = self.stream
         let progress = self.progress
         let preview = self.preview
+        let problemsInReport = problemsAreInTheReport
         let summary = await runner.run(
             count: entries.count, loading: { LoadedPayload.load(entries[$0]) }, order: stream.format.order,
             progress: { done, total in progress?.update(done: done, total: total) },
@@ -68,7 +74,7 @@ struct ReplayReportOutput {
                 return piece
             }
         ) { piece in
-            if let error = piece.error {
+            if let error = piece.error, !problemsInReport {
                 progress?.clear()
                 StandardStreams.error("richpush replay: \(error)\n")
             }

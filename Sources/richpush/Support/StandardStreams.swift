@@ -40,6 +40,15 @@ enum StandardStreams {
 
     static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
+    /// Whether standard output and standard error are the same terminal, so a line on both is seen twice.
+    static var outputAndErrorShareATerminal: Bool {
+        guard isatty(STDOUT_FILENO) == 1, isatty(STDERR_FILENO) == 1 else { return false }
+        var output = stat()
+        var error = stat()
+        guard fstat(STDOUT_FILENO, &output) == 0, fstat(STDERR_FILENO, &error) == 0 else { return false }
+        return output.st_rdev == error.st_rdev
+    }
+
     /// A logger to standard error: warnings and errors, or every step when `verbose`.
     static func logger(label: String, verbose: Bool) -> Logger {
         var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
