@@ -43,10 +43,11 @@ enum StandardStreams {
     /// Whether standard output and standard error are the same terminal, so a line on both is seen twice.
     static var outputAndErrorShareATerminal: Bool {
         guard isatty(STDOUT_FILENO) == 1, isatty(STDERR_FILENO) == 1 else { return false }
-        var output = stat()
-        var error = stat()
-        guard fstat(STDOUT_FILENO, &output) == 0, fstat(STDERR_FILENO, &error) == 0 else { return false }
-        return output.st_rdev == error.st_rdev
+        // ttyname's buffer is reused by the next call: copy each name at once.
+        guard let output = ttyname(STDOUT_FILENO).map({ String(cString: $0) }),
+            let error = ttyname(STDERR_FILENO).map({ String(cString: $0) })
+        else { return false }
+        return output == error
     }
 
     /// A logger to standard error: warnings and errors, or every step when `verbose`.
