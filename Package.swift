@@ -147,6 +147,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // What several test targets share: the richpush binary and a runner for it, pictures built pixel by pixel.
+        .target(
+            name: "RichPushTestSupport",
+            dependencies: ["RichPushCore"],
+            path: "Tests/RichPushTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "RichPushCoreTests",
             dependencies: [
@@ -176,6 +183,7 @@ let package = Package(
                 "RichPushCore",
                 "RichPushNetwork",
                 "RichPushServe",
+                "RichPushTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -194,12 +202,14 @@ let package = Package(
         ),
         .testTarget(
             name: "RichPushReplayTests",
-            dependencies: ["RichPushCore", "RichPushLibrary", "RichPushNetwork", "RichPushReplay"],
+            dependencies: [
+                "RichPushCore", "RichPushLibrary", "RichPushNetwork", "RichPushReplay", "RichPushTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "RichPushGraphicsTests",
-            dependencies: ["RichPushCore", "RichPushGraphics"],
+            dependencies: ["RichPushCore", "RichPushGraphics", "RichPushTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -208,6 +218,7 @@ let package = Package(
                 "RichPushCore",
                 "RichPushCodecs",
                 "RichPushNetwork",
+                "RichPushTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -218,6 +229,7 @@ let package = Package(
                 "RichPushCore",
                 "RichPushGraphics",
                 "RichPushTUI",
+                "RichPushTestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"],

@@ -1,45 +1,20 @@
 import Foundation
+import RichPushTestSupport
 import RichPushCore
 import Testing
 
 /// The real `richpush` binary: replay decodes every attachment, and the JSON result says so.
 @Suite("richpush replay with the codecs")
 struct ReplayCLITests {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The binary next to the test bundle (the build folder), else RICHPUSH_BIN.
-    static func binary() -> String {
-        if let override = ProcessInfo.processInfo.environment["RICHPUSH_BIN"] { return override }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("richpush").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return repositoryRoot.appendingPathComponent(".build/debug/richpush").path
-    }
-
     /// Runs `richpush replay ARGUMENTS` in the repository; its exit status and standard output.
-    static func replay(_ arguments: [String]) throws -> (status: Int32, output: Data) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary())
-        process.arguments = ["replay"] + arguments
-        process.currentDirectoryURL = repositoryRoot
-        process.environment = ProcessInfo.processInfo.environment.merging(["LC_ALL": "C.UTF-8"]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, data)
+    static func replay(_ arguments: [String]) async throws -> (status: Int32, output: Data) {
+        let run = try await runExecutable(richpushBinary(), ["replay"] + arguments)
+        return (run.status, Data(run.stdout.utf8))
     }
 
     @Test("replay --format json: the damaged corpus is rich with decoded false and its sentence; a good PNG decoded")
-    func damagedCorpus() throws {
-        let (status, data) = try Self.replay([
+    func damagedCorpus() async throws {
+        let (status, data) = try await Self.replay([
             "payloads/damaged", "payloads/rich/png-background.json", "--format", "json",
         ])
         #expect(status == 0, "every expectation of payloads/damaged holds")
@@ -70,7 +45,7 @@ struct ReplayCLITests {
     }
 
     @Test("one picture sent to many payloads is decoded once, and each payload still gets its own bytes' verdict")
-    func sharedPictureDecodedOnce() throws {
+    func sharedPictureDecodedOnce() async throws {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("richpush-shared-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -84,9 +59,9 @@ struct ReplayCLITests {
                 #"{"aps": {"alert": {"title": "T", "body": "B"}, "mutable-content": 1}, "fcm_options": {"image": "https://fixtures.richpush.test/\#(image)"}}"#
             try Data(payload.utf8).write(to: folder.appendingPathComponent("\(name).json"))
         }
-        let (status, data) = try Self.replay([
+        let (status, data) = try await Self.replay([
             folder.path, "--format", "json", "--fixtures",
-            Self.repositoryRoot.appendingPathComponent("payloads/images").path,
+            repositoryRootPath + "/payloads/images",
         ])
         #expect(status == 0)
 

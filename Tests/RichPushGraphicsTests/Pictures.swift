@@ -1,8 +1,9 @@
 import RichPushCore
+import RichPushTestSupport
 
 /// Small pictures whose colours the tests know, built pixel by pixel.
 enum Pictures {
-    typealias RGBA = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
+    typealias RGBA = Pixels.RGBA
     static let red: RGBA = (255, 0, 0, 255)
     static let blue: RGBA = (0, 0, 255, 255)
     static let white: RGBA = (255, 255, 255, 255)
@@ -17,15 +18,7 @@ enum Pictures {
     static func frame(width: Int, height: Int, delay: Duration = .zero, _ color: (Int, Int) -> RGBA)
         -> DecodedImage.Frame
     {
-        var rgba: [UInt8] = []
-        rgba.reserveCapacity(width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let pixel = color(x, y)
-                rgba += [pixel.r, pixel.g, pixel.b, pixel.a]
-            }
-        }
-        return DecodedImage.Frame(rgba: rgba, delay: delay)
+        Pixels.frame(width: width, height: height, delay: delay, color)
     }
 
     /// Left half red, right half blue.

@@ -1,59 +1,20 @@
 import Foundation
+import RichPushTestSupport
 import Testing
 
 /// `richpush show` and `replay --preview`, through the real binary.
 @Suite struct ShowCommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// The `richpush` executable built beside the test bundle (or RICHPUSH_BIN).
-    static var binary: String {
-        if let override = ProcessInfo.processInfo.environment["RICHPUSH_BIN"] { return override }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("richpush").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return "\(root)/.build/debug/richpush"
-    }
-
     /// Runs `executable` in the repository with `environment` only (plus PATH), no terminal attached.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) async throws
-        -> Run
+        -> CommandRun
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: root)
-        process.environment = environment.merging(
-            ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LC_ALL": "C.UTF-8"]
-        ) { mine, _ in mine }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errors = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errorData = await errors.value
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-            stderr: String(decoding: errorData, as: UTF8.self))
+        try await runExecutable(executable, arguments, environment: environment, inherit: false)
     }
 
     static func show(_ arguments: [String], environment: [String: String] = ["TERM": "xterm-256color"]) async throws
-        -> Run
+        -> CommandRun
     {
-        try await run(binary, ["show"] + arguments, environment: environment)
+        try await run(richpushBinary(), ["show"] + arguments, environment: environment)
     }
 
     @Test func drawsACorpusImageInTheTerminalsColours() async throws {
@@ -148,19 +109,19 @@ import Testing
 
     @Test func previewPrintsNothingExtraWhenStandardOutputIsNotATerminal() async throws {
         let payloads = ["payloads/rich/png-background.json", "payloads/fallback/http-url.json"]
-        let plain = try await Self.run(Self.binary, ["replay"] + payloads, environment: ["TERM": "xterm-256color"])
+        let plain = try await Self.run(richpushBinary(), ["replay"] + payloads, environment: ["TERM": "xterm-256color"])
         let preview = try await Self.run(
-            Self.binary, ["replay"] + payloads + ["--preview"], environment: ["TERM": "xterm-256color"])
+            richpushBinary(), ["replay"] + payloads + ["--preview"], environment: ["TERM": "xterm-256color"])
         #expect(plain.status == 0 && preview.status == 0)
         #expect(!preview.stdout.contains("\u{1B}"), "a pipe gets the report alone")
         #expect(preview.stdout.split(separator: "\n").count == plain.stdout.split(separator: "\n").count)
     }
 
-    @Test func previewDrawsTheRichNotificationsImageUnderItsLineOnATerminal() async throws {
-        // script(1) gives the replay a pseudo-terminal for standard output.
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+    // script(1) gives the replay a pseudo-terminal for standard output.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func previewDrawsTheRichNotificationsImageUnderItsLineOnATerminal() async throws {
         let command =
-            "\(Self.binary) replay payloads/rich/png-background.json payloads/fallback/http-url.json --preview"
+            "\(richpushBinary()) replay payloads/rich/png-background.json payloads/fallback/http-url.json --preview"
         let run = try await Self.run(
             "/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["TERM": "xterm-256color"])
         #expect(run.status == 0, "\(run.stdout)")

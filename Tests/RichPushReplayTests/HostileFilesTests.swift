@@ -1,6 +1,7 @@
 import Foundation
 import RichPushCore
 import Testing
+import RichPushTestSupport
 
 /// Payload folders a hostile user could hand to `richpush replay`: the real binary, as root and as `nobody`.
 @Suite(.serialized) struct HostileFilesTests {

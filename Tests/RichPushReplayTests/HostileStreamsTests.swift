@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RichPushTestSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import RichPushCore
 import Testing
+import RichPushTestSupport
 
 /// `richpush replay --receipt-url` run as a user runs it: the real binary, receipts POSTed over real HTTPS to the
 /// fixture CDN, which starts for the receipt URL alone.

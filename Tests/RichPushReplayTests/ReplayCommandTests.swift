@@ -1,6 +1,7 @@
 import Foundation
 import RichPushCore
 import Testing
+import RichPushTestSupport
 
 /// `richpush replay` run as a user runs it: the real binary, the real fixture CDN over TLS on loopback.
 @Suite(.serialized) struct ReplayCommandTests {

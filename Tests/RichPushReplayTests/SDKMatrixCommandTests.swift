@@ -1,6 +1,7 @@
 import Foundation
 import RichPushCore
 import Testing
+import RichPushTestSupport
 
 /// `richpush replay payloads/sdk --sdk all` through the real binary and the fixture CDN: the corpus whose
 /// outcome differs between vendors, checked cell by cell.

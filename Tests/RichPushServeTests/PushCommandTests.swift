@@ -3,6 +3,7 @@ import Foundation
 import RichPushCore
 import RichPushServe
 import Testing
+import RichPushTestSupport
 
 @Suite("richpush push (the binary)", .serialized)
 struct PushCommandTests {

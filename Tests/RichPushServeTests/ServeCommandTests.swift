@@ -7,22 +7,11 @@ import RichPushCore
 import RichPushServe
 import Synchronization
 import Testing
+import RichPushTestSupport
 
 #if canImport(Glibc)
     import Glibc
 #endif
-
-/// The real `richpush` binary beside the test bundle.
-func richpushBinary() -> String {
-    if let override = ProcessInfo.processInfo.environment["RICHPUSH_BIN"] { return override }
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    while directory.path != "/" {
-        let candidate = directory.appendingPathComponent("richpush").path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        directory = directory.deletingLastPathComponent()
-    }
-    return repositoryRoot.appendingPathComponent(".build/debug/richpush").path
-}
 
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()

@@ -1,4 +1,5 @@
 import RichPushCore
+import RichPushTestSupport
 import SnapshotTesting
 
 @testable import RichPushGraphics
@@ -6,20 +7,12 @@ import SnapshotTesting
 
 /// Pictures with known colours for the image tests, and a loader that hands them out as attachment files.
 enum Pictures {
-    typealias RGBA = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
+    typealias RGBA = Pixels.RGBA
 
     static func frame(width: Int, height: Int, delay: Duration = .zero, _ color: (Int, Int) -> RGBA)
         -> DecodedImage.Frame
     {
-        var rgba: [UInt8] = []
-        rgba.reserveCapacity(width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let pixel = color(x, y)
-                rgba += [pixel.r, pixel.g, pixel.b, pixel.a]
-            }
-        }
-        return DecodedImage.Frame(rgba: rgba, delay: delay)
+        Pixels.frame(width: width, height: height, delay: delay, color)
     }
 
     /// 640x480 in four quarters: red, green / blue, white (the cat stands in for it).
