@@ -66,15 +66,15 @@ struct DecodeVerdictCacheTests {
     func concurrentLookupsShareOneDecode() async {
         let cache = DecodeVerdictCache()
         let decode = GatedDecode(.decoded)
-        let lookups = await withTaskGroup(of: DecodeVerdictCache.Lookup.self) { group in
-            for _ in 0..<20 { group.addTask { await cache.verdict(for: Self.cat) { await decode.run() } } }
-            // Every lookup is either the decode or waiting on it before the decode may finish.
-            while decode.calls == 0 { await Task.yield() }
-            decode.open()
-            var all: [DecodeVerdictCache.Lookup] = []
-            for await lookup in group { all.append(lookup) }
-            return all
+        // Task.immediate runs each lookup at once up to its first suspension: when the loop ends, all 20 have
+        // asked, while the one decode is held shut, so none of them can have found a finished verdict.
+        let tasks = (0..<20).map { _ in
+            Task.immediate { await cache.verdict(for: Self.cat) { await decode.run() } }
         }
+        while decode.calls == 0 { await Task.yield() }
+        decode.open()
+        var lookups: [DecodeVerdictCache.Lookup] = []
+        for task in tasks { lookups.append(await task.value) }
         #expect(decode.calls == 1)
         #expect(lookups.count == 20)
         #expect(lookups.allSatisfy { $0.verdict == .decoded })
