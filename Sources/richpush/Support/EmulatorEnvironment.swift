@@ -82,7 +82,7 @@ final class EmulatorEnvironment: Sendable {
             }
         }
         guard let code else { return "\(error)" }
-        return String(cString: strerror(code)).lowercased()
+        return FileDescriptorWriter.describe(code).lowercased()
     }
 
     /// Stops the servers and clients and removes every downloaded attachment.
