@@ -90,7 +90,9 @@ let package = Package(
         ),
         .target(
             name: "CImageCodecs",
-            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("gif")]
+            linkerSettings: [
+                .linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("gif"), .linkedLibrary("deflate"),
+            ]
         ),
         .target(
             name: "RichPushCodecs",
@@ -215,6 +217,7 @@ let package = Package(
         .testTarget(
             name: "RichPushCodecsTests",
             dependencies: [
+                "CImageCodecs",
                 "RichPushCore",
                 "RichPushCodecs",
                 "RichPushNetwork",

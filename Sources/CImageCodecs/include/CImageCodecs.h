@@ -87,6 +87,16 @@ int rp_codec_next_frame(rp_codec *codec, uint8_t *out, uint32_t out_width, uint3
 /// Frees everything the decoder allocated. NULL is allowed.
 void rp_codec_close(rp_codec *codec);
 
+/// A quick yes for a PNG libpng would accept when checking every row, ten times faster for small images
+/// (libdeflate instead of zlib). Returns 1 when `data` is a PNG libpng accepts, 0 when undecided: then ask libpng
+/// (rp_codec_open). Only non-interlaced images of at most `max_pixels` pixels and `max_raw_bytes` bytes of image
+/// data (rows with their filter bytes) are decided; everything unusual is left undecided. `data` is not changed.
+int rp_png_quick_check(const uint8_t *data, size_t length, uint64_t max_pixels, size_t max_raw_bytes);
+
+/// rp_png_quick_check on the regular file at `path`, read whole when it has at most `max_file_bytes` bytes
+/// (undecided otherwise, and when it cannot be read).
+int rp_png_quick_check_file(const char *path, size_t max_file_bytes, uint64_t max_pixels, size_t max_raw_bytes);
+
 #ifdef __cplusplus
 }
 #endif
