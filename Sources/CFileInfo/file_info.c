@@ -1,6 +1,11 @@
+#define _GNU_SOURCE
 #include "CFileInfo.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static void rp_fill(const struct stat *status, rp_file_info *info) {
     switch (status->st_mode & S_IFMT) {
@@ -44,4 +49,13 @@ const char *rp_file_kind_phrase(rp_file_kind kind) {
     case RP_FILE_SYMLINK: return "a symbolic link";
     default: return "a special file";
     }
+}
+
+int rp_rename_noreplace(const char *from, const char *to) {
+    if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0) return 0;
+    if (errno != EINVAL && errno != ENOSYS) return -1;
+    // The file system has no RENAME_NOREPLACE: link(2) never replaces either, then the old name goes.
+    if (link(from, to) != 0) return -1;
+    unlink(from);
+    return 0;
 }

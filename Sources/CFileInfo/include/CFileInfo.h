@@ -33,4 +33,9 @@ int rp_file_info_of(int descriptor, rp_file_info *info);
 /// "a FIFO (named pipe)", "a socket", …: the kind in words, for messages.
 const char *rp_file_kind_phrase(rp_file_kind kind);
 
+/// Renames `from` to `to` in one step without ever replacing an existing `to` (renameat2 with RENAME_NOREPLACE);
+/// where the file system cannot do that, a hard link and an unlink, which never replace either. Returns 0, or -1
+/// with errno set (EEXIST when `to` exists; EPERM, EOPNOTSUPP or EXDEV when neither way works there).
+int rp_rename_noreplace(const char *from, const char *to);
+
 #endif

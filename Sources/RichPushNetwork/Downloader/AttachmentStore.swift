@@ -1,3 +1,4 @@
+import CFileInfo
 public import Foundation
 
 #if canImport(Glibc)
@@ -11,6 +12,9 @@ import Synchronization
 /// Files are named `<uuid>.<extension>` from the detected format, never from the URL. A download in progress
 /// writes `<uuid>.part`, renamed when the image is accepted and removed (see below) when it is not. Call ``remove(_:)`` when a
 /// notification is discarded and ``removeAll()`` when the process exits.
+///
+/// Names change without ever replacing a file: `renameat2(RENAME_NOREPLACE)`, or a hard link and an unlink where
+/// the file system has no such rename.
 ///
 /// Files are recycled: a removed attachment or a refused partial file of at most ``spareBytes`` is kept as
 /// `<uuid>.spare` (at most ``spareLimit`` of them), and the next download writes over a spare instead of creating a
@@ -49,12 +53,10 @@ public final class AttachmentStore: Sendable {
         let name = "\(Self.randomUUID()).part"
         let path = directoryPath + "/" + name
         while let spare = spares.withLock({ $0.popLast() }) {
-            // link(2) never replaces an existing file; the spare's own name then goes.
-            guard link(spare, path) == 0 else {
+            guard rp_rename_noreplace(spare, path) == 0 else {
                 unlink(spare)
                 continue
             }
-            unlink(spare)
             let descriptor = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
             if descriptor >= 0 {
                 return (
@@ -95,8 +97,7 @@ public final class AttachmentStore: Sendable {
         let small = lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size <= Self.spareBytes
         if small, spares.withLock({ $0.count < spareLimit }) {
             let spare = directoryPath + "/" + Self.randomUUID() + ".spare"
-            if link(path, spare) == 0 {
-                unlink(path)
+            if rp_rename_noreplace(path, spare) == 0 {
                 spares.withLock { $0.append(spare) }
                 return true
             }
@@ -112,12 +113,9 @@ public final class AttachmentStore: Sendable {
     /// Renames a finished partial file to `<uuid>.<fileExtension>`, never replacing an existing file.
     func commit(_ partial: URL, fileExtension: String) throws -> URL {
         let final = partial.deletingPathExtension().appendingPathExtension(fileExtension)
-        // link(2) never replaces an existing file; then the partial name goes. Where the file system has no hard
-        // links, the checked move of FileManager.
-        if link(partial.path, final.path) == 0 {
-            unlink(partial.path)
-            return final
-        }
+        // Never replacing an existing file (rp_rename_noreplace). Where the file system can neither rename without
+        // replacing nor make hard links, the checked move of FileManager.
+        if rp_rename_noreplace(partial.path, final.path) == 0 { return final }
         let code = Self.errorCode()
         guard code == .EPERM || code == .EOPNOTSUPP || code == .EXDEV else {
             throw POSIXError(code)
