@@ -69,6 +69,8 @@ public final class HTTPSImageDownloader: ImageDownloading {
     private let logger: Logger
     private let stats = Mutex(Statistics())
     private static let progressStep = 64 * 1024
+    /// Bodies up to this size are inspected from memory; larger ones from their file, read back in chunks.
+    static let inspectedInMemory = 64 * 1024
     /// Statuses whose responses have no body by HTTP (RFC 9110), so that bytes a server sends after one are read as
     /// the next response on the connection.
     static let bodilessStatuses: Set<Int> = [204, 205, 304]
@@ -231,6 +233,8 @@ public final class HTTPSImageDownloader: ImageDownloading {
         var hasher = SHA256()
         var total = 0
         var reported = 0
+        // A small body is also kept in memory, so that it is inspected without reading the file back.
+        var inMemory: [UInt8]? = []
         do {
             for try await chunk in body {
                 let size = chunk.readableBytes
@@ -243,6 +247,13 @@ public final class HTTPSImageDownloader: ImageDownloading {
                 try chunk.withUnsafeReadableBytes { bytes in
                     hasher.update(bufferPointer: bytes)
                     try handle.write(contentsOf: bytes)
+                    if inMemory != nil {
+                        if total + size <= Self.inspectedInMemory {
+                            inMemory?.append(contentsOf: bytes)
+                        } else {
+                            inMemory = nil
+                        }
+                    }
                 }
                 total += size
                 stats.withLock { $0.bytesStreamed += size }
@@ -268,7 +279,7 @@ public final class HTTPSImageDownloader: ImageDownloading {
 
         let inspection: ImageInspection
         do {
-            inspection = try ImageInspector.inspect(fileAt: partial)
+            inspection = try inMemory.map { ImageInspector.inspect($0) } ?? ImageInspector.inspect(fileAt: partial)
         } catch {
             throw DownloadFailure(.networkError, "could not read the downloaded file back: \(error)")
         }
