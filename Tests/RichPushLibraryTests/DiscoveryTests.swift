@@ -124,7 +124,7 @@ import Testing
     @Test func aLinkToAnOversizedFileReportsTheTargetsSize() throws {
         let folder = try TemporaryFolder()
         let big = "\(folder.path)/big.bin"
-        FileManager.default.createFile(atPath: big, contents: Data(count: 300_000))
+        #expect(FileManager.default.createFile(atPath: big, contents: Data(count: 300_000)))
         try FileManager.default.createSymbolicLink(atPath: "\(folder.path)/link.json", withDestinationPath: big)
         let found = try PayloadDiscovery().discover([folder.path])
         let loaded = LoadedPayload.load(try #require(found.files.first))

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// One vendor's Notification Service Extension, as data and a few small strategies: where it reads the image
 /// URL(s), which schemes it hands to the network, its timeout, what it checks of the response, how it names the

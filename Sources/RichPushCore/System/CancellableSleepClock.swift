@@ -129,7 +129,7 @@ final class DeadlineQueue: @unchecked Sendable {
             }
             // At most a second at a time: the wait is on the wall clock, the deadlines on the continuous one.
             let wait = min(now.duration(to: first.deadline), .seconds(1))
-            condition.wait(
+            _ = condition.wait(
                 until: Date(
                     timeIntervalSinceNow: Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18))
         }

@@ -1,5 +1,5 @@
 import Foundation
-public import RichPushCore
+import RichPushCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-public import RichPushCore
+import RichPushCore
 import RichPushLibrary
 
 /// The matrix as text (a table: a row per payload, a column per profile), JSON, or JUnit XML (one test case per

@@ -1,5 +1,5 @@
 public import RichPushCore
-public import RichPushGraphics
+import RichPushGraphics
 
 /// Whether the notification center draws attachment images (`--images`).
 public enum ImageMode: String, Sendable, CaseIterable {
