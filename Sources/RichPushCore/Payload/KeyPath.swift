@@ -6,31 +6,42 @@ public struct PayloadKeyPath: Sendable, Hashable, CustomStringConvertible,
     ExpressibleByStringLiteral
 {
     public let components: [String]
+    /// `runs[i][n - 1]` is `components[i..<i + n]` joined by dots: every key a lookup may try, made once.
+    private let runs: [[String]]
 
     public init?(parsing text: String) {
         let components = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !text.isEmpty, !components.contains(where: \.isEmpty) else { return nil }
-        self.components = components
+        self.init(components: components)
     }
 
     public init(stringLiteral value: String) {
-        self.components = value.split(separator: ".").map(String.init)
+        self.init(components: value.split(separator: ".").map(String.init))
     }
+
+    private init(components: [String]) {
+        self.components = components
+        runs = components.indices.map { start in
+            (start..<components.count).map { end in components[start...end].joined(separator: ".") }
+        }
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.components == rhs.components }
+    public func hash(into hasher: inout Hasher) { hasher.combine(components) }
 
     public var description: String { components.joined(separator: ".") }
 
     /// The value at this path, or nil.
     public func value(in object: JSONObject) -> JSONValue? {
-        Self.lookup(components[...], in: object)
+        lookup(from: 0, in: object)
     }
 
-    private static func lookup(_ rest: ArraySlice<String>, in object: JSONObject) -> JSONValue? {
-        var end = rest.endIndex
-        while end > rest.startIndex {
-            let key = rest[rest.startIndex..<end].joined(separator: ".")
-            if let value = object[key] {
-                if end == rest.endIndex { return value }
-                if case .object(let child) = value, let found = lookup(rest[end...], in: child) {
+    private func lookup(from start: Int, in object: JSONObject) -> JSONValue? {
+        var end = components.count
+        while end > start {
+            if let value = object[runs[start][end - start - 1]] {
+                if end == components.count { return value }
+                if case .object(let child) = value, let found = lookup(from: end, in: child) {
                     return found
                 }
             }
