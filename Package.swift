@@ -96,7 +96,7 @@ let package = Package(
         ),
         .target(
             name: "RichPushCodecs",
-            dependencies: ["RichPushCore", "CImageCodecs"],
+            dependencies: ["RichPushCore", "CImageCodecs", "CFileInfo"],
             swiftSettings: swiftSettings
         ),
         .systemLibrary(

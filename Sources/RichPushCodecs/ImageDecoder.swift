@@ -1,3 +1,4 @@
+internal import CFileInfo
 internal import CImageCodecs
 public import Foundation
 public import RichPushCore
@@ -106,7 +107,11 @@ public struct ImageDecoder: ImageDecoding, Sendable {
     }
 
     private func checkFileSize(_ url: URL) throws(ImageDecodingError) {
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        // One stat(2); a path that cannot be read is the codec's to report.
+        var info = rp_file_info()
+        let size = url.withUnsafeFileSystemRepresentation { path in
+            path.flatMap { rp_file_info_at($0, 1, &info) == 0 ? Int(info.size) : nil }
+        }
         if let size, size > budget.fileBytes {
             throw ImageDecodingError(
                 .overBudget,
