@@ -131,6 +131,18 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // scripts/bench's reference for figure 1: async-http-client alone, as curl --parallel.
+        .executableTarget(
+            name: "bench-client",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Benchmarks/bench-client",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "richpush",
             dependencies: [
