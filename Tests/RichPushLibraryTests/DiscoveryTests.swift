@@ -25,6 +25,18 @@ import Testing
         #expect(found.notices.isEmpty)
     }
 
+    @Test(
+        "the expectation file sits beside its payload, named from the payload's name",
+        arguments: [
+            ("payloads/a/b.json", "payloads/a/b.expect.json"), ("b.apns", "b.expect.json"),
+            ("/x/y.z.json", "/x/y.z.expect.json"), ("/top.json", "/top.expect.json"),
+            ("dir.v2/p", "dir.v2/p.expect.json"), ("a/.json", "a/.json.expect.json"),
+            ("ünï/çødé.json", "ünï/çødé.expect.json"),
+        ])
+    func expectationPath(payload: String, expectation: String) {
+        #expect(PayloadDiscovery.expectationPath(for: payload) == expectation)
+    }
+
     @Test func aMissingPathIsAnErrorNamingIt() {
         #expect(throws: DiscoveryProblem(path: "/no/such/place", problem: "no such file or folder")) {
             try PayloadDiscovery().discover(["/no/such/place"])

@@ -60,7 +60,7 @@ public struct Discovery: Sendable, Equatable {
     /// Payloads and problems together, sorted by path.
     public var entries: [DiscoveredEntry] {
         (files.map(DiscoveredEntry.payload) + problems.map(DiscoveredEntry.problem)).sorted {
-            $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars)
+            $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
         }
     }
 
@@ -85,11 +85,15 @@ public struct PayloadDiscovery: Sendable {
     public init() {}
 
     /// The expectation file for a payload path: `NAME.expect.json` beside `NAME.json` or `NAME.apns`.
+    /// Worked out from the text alone (no file-system call: a file URL would ask for the working directory and
+    /// stat the path, twice per payload).
     public static func expectationPath(for payloadPath: String) -> String {
-        let url = URL(fileURLWithPath: payloadPath)
-        let base = url.deletingPathExtension().lastPathComponent
-        let directory = (payloadPath as NSString).deletingLastPathComponent
-        return directory.isEmpty ? "\(base).expect.json" : "\(directory)/\(base).expect.json"
+        let slash = payloadPath.lastIndex(of: "/")
+        let name = slash.map { payloadPath[payloadPath.index(after: $0)...] } ?? payloadPath[...]
+        // `NAME.json` → `NAME`; a name that is all extension (`.json`) or has none is kept whole.
+        let base = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : name[..<$0] } ?? name
+        guard let slash else { return "\(base).expect.json" }
+        return "\(payloadPath[..<slash])/\(base).expect.json"
     }
 
     static func isExpectationFile(named name: String) -> Bool {
@@ -194,12 +198,13 @@ public struct PayloadDiscovery: Sendable {
                 if name != "." && name != ".." { names.append(name) }
             }
             if errno != 0 { return .failure(FileProblem(errno: errno)) }
-            return .success(names.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) })
+            return .success(names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         }
 
         func finish() -> Discovery {
             func byPath(_ a: String, _ b: String) -> Bool {
-                a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+                // UTF-8 order is Unicode scalar order, and cheaper to compare.
+                a.utf8.lexicographicallyPrecedes(b.utf8)
             }
             let paths = found.values.sorted(by: byPath)
             let files = paths.map { path in
