@@ -58,6 +58,6 @@ let succeeded = await withTaskGroup(of: Bool.self) { group in
     }
     return succeeded
 }
-try? await client.shutdown()
+_ = try? await client.shutdown().get()
 print(succeeded)
 exit(succeeded == count ? 0 : 1)
