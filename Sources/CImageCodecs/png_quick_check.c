@@ -74,7 +74,7 @@ static int quick_check(uint8_t *data, size_t length, uint64_t max_pixels, size_t
             if (width == 0 || height == 0 || width > 0x7fffffffu || height > 0x7fffffffu) return 0;
             if ((uint64_t)width * height > max_pixels) return 0;
             uint64_t row = ((uint64_t)width * bits + 7) / 8 + 1;
-            if (row * height > max_raw_bytes) return 0;
+            if (row > max_raw_bytes / height) return 0; // row * height could overflow with a large pixel budget
             row_bytes = (size_t)row;
             raw = row_bytes * height;
         } else if (in_image_data && !is_idat) {
