@@ -93,8 +93,8 @@ public final class AttachmentStore: Sendable {
         guard path.hasPrefix(directoryPath + "/") else { return false }
         let name = path.dropFirst(directoryPath.count + 1)
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else { return false }
-        var info = stat()
-        let small = lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size <= Self.spareBytes
+        var info = rp_file_info()
+        let small = rp_file_info_at(path, 0, &info) == 0 && info.kind == RP_FILE_REGULAR && info.size <= Self.spareBytes
         if small, spares.withLock({ $0.count < spareLimit }) {
             let spare = directoryPath + "/" + Self.randomUUID() + ".spare"
             if rp_rename_noreplace(path, spare) == 0 {
