@@ -20,13 +20,13 @@ final class EmulatorEnvironment: Sendable {
         self.receiptSender = receiptSender
     }
 
-    /// Starts the downloader, and the fixture CDN on `fixtureRoot` when `withFixtureCDN` is set.
     /// Why the environment could not start, as one sentence ("cannot create the attachment folder in /tmp/x:
     /// permission denied").
     struct StartFailure: Error, CustomStringConvertible {
         let description: String
     }
 
+    /// Makes the attachment store and starts the downloader, and the fixture CDN on `fixtureRoot` when one is given.
     static func start(fixtureRoot: String?, logger: Logger) async throws(StartFailure) -> EmulatorEnvironment {
         let store: AttachmentStore
         do {
