@@ -92,6 +92,10 @@ struct DecodeVerdictCacheTests {
             #expect(cache.count <= 8)
         }
         #expect(decode.calls == 100)
+        // It does keep verdicts: the latest one is reused, not decoded again.
+        let latest = DecodeVerdictCache.Key(sha256: String(format: "%064x", 99), format: .png)
+        #expect(await cache.verdict(for: latest) { await decode.run() }.reused)
+        #expect(decode.calls == 100)
         let first = DecodeVerdictCache.Key(sha256: String(format: "%064x", 0), format: .png)
         let again = await cache.verdict(for: first) { await decode.run() }
         #expect(again.reused == false, "long dropped, so decoded again")

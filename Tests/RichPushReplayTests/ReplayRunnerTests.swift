@@ -275,7 +275,10 @@ import Testing
         let discarded = downloader.discarded.withLock { $0 }
         #expect(discarded.count == 6, "\(discarded)")
         #expect(Set(discarded).count == 6, "each attachment once")
-        #expect(seenBeforeDiscard.withLock { $0 }.values.allSatisfy { $0 }, "prepare ran while the file was there")
+        let seen = seenBeforeDiscard.withLock { $0 }
+        // Six attachments seen by `prepare`, none missing (an empty map would satisfy allSatisfy on its own).
+        #expect(seen.count == 6 && seen[""] == nil, "\(seen)")
+        #expect(seen.values.allSatisfy { $0 }, "prepare ran while the file was there")
 
         let keeping = Discarding()
         let keepingRunner = ReplayRunner(
