@@ -19,7 +19,8 @@ struct CancellableSleepClockTests {
         .timeLimit(.minutes(1)))
     func mixedDeadlines() async throws {
         let clock = CancellableSleepClock()
-        let long = Task { try await clock.sleep(for: .seconds(3600)) }
+        // Armed before the short ones (Task.immediate runs up to its first suspension at once).
+        let long = Task.immediate { try await clock.sleep(for: .seconds(3600)) }
         let start = clock.now
         let durations: [Duration] = [.milliseconds(80), .milliseconds(20), .milliseconds(50), .zero, .milliseconds(10)]
         let woke = await withTaskGroup(of: (Duration, Duration).self) { group in
@@ -39,10 +40,13 @@ struct CancellableSleepClockTests {
         await #expect(throws: CancellationError.self) { try await long.value }
     }
 
-    @Test("a cancelled sleep throws CancellationError long before its deadline; one cancelled first never arms")
+    @Test(
+        "a cancelled sleep throws CancellationError long before its deadline; one cancelled first never arms",
+        .timeLimit(.minutes(1)))
     func cancelledSleepEnds() async {
         let clock = CancellableSleepClock()
-        let sleeping = Task { try await clock.sleep(for: .seconds(3600)) }
+        // Armed before it is cancelled (Task.immediate runs up to its first suspension at once).
+        let sleeping = Task.immediate { try await clock.sleep(for: .seconds(3600)) }
         sleeping.cancel()
         await #expect(throws: CancellationError.self) { try await sleeping.value }
         let already = Task {

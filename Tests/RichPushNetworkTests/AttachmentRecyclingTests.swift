@@ -17,6 +17,12 @@ struct AttachmentRecyclingTests {
         return UInt64(info.st_ino)
     }
 
+    /// The spare files on disk, read from the store's folder (not from the store's own count).
+    static func spareFiles(in store: AttachmentStore) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(atPath: store.directory.path).filter { $0.hasSuffix(".spare") }
+            .map { store.directory.appendingPathComponent($0) }
+    }
+
     @Test("a discarded attachment's file takes the next download: same inode, exactly the new bytes, no spare listed")
     func discardedFileIsReused() async throws {
         try await withHarness { harness in
@@ -27,6 +33,9 @@ struct AttachmentRecyclingTests {
             await harness.downloader.discard(large)
             #expect(harness.leftovers.isEmpty, "the spare is not an attachment")
             #expect(harness.store.spareCount == 1)
+            // The file itself is kept on disk under a spare name (not deleted, so its inode cannot be handed out anew).
+            let spares = try Self.spareFiles(in: harness.store)
+            #expect(try spares.map(Self.inode) == [largeInode], "\(spares)")
 
             let (second, _) = await harness.download("cat.png")
             let small = try #require(second.success, "\(String(describing: second.failure))")
@@ -34,6 +43,7 @@ struct AttachmentRecyclingTests {
             #expect(try Data(contentsOf: small.file) == (try fixtureBytes("cat.png")), "no byte of the JPEG left")
             #expect(small.file.pathExtension == "png")
             #expect(harness.store.spareCount == 0)
+            #expect(try Self.spareFiles(in: harness.store).isEmpty)
             #expect(harness.leftovers == [small.file.lastPathComponent])
             await harness.downloader.discard(small)
         }
@@ -46,8 +56,12 @@ struct AttachmentRecyclingTests {
             #expect(refused.failure?.reason == .notAnImage, "\(String(describing: refused))")
             #expect(harness.leftovers.isEmpty)
             #expect(harness.store.spareCount == 1)
+            let spareInodes = try Self.spareFiles(in: harness.store).map(Self.inode)
+            #expect(spareInodes.count == 1)
             let (good, _) = await harness.download("spinner.gif")
             let image = try #require(good.success, "\(String(describing: good.failure))")
+            #expect(try [Self.inode(image.file)] == spareInodes, "written into the refused download's file")
+            #expect(try Self.spareFiles(in: harness.store).isEmpty)
             #expect(try Data(contentsOf: image.file) == (try fixtureBytes("spinner.gif")))
             await harness.downloader.discard(image)
         }
