@@ -46,10 +46,8 @@ struct ReplayCLITests {
 
     @Test("one picture sent to many payloads is decoded once, and each payload still gets its own bytes' verdict")
     func sharedPictureDecodedOnce() async throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("richpush-shared-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = try TemporaryDirectory()
+        let folder = directory.url
         let images = [
             "a": "cat.png", "b": "cat.png", "c": "cat.png", "d": "cat.png?truncate=1500", "e": "cat.png?truncate=1500",
             "f": "spinner.gif",
@@ -86,5 +84,6 @@ struct ReplayCLITests {
         }
         // Per distinct picture, the first payload decodes it and every other one reuses that verdict.
         #expect(reusedByImage == ["cat.png": 2, "cat.png?truncate=1500": 1])
+        withExtendedLifetime(directory) {}  // the folder goes when the test is done with it
     }
 }

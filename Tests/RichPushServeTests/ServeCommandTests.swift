@@ -13,8 +13,7 @@ import RichPushTestSupport
     import Glibc
 #endif
 
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+let repositoryRoot = URL(fileURLWithPath: repositoryRootPath, isDirectory: true)
 
 /// `richpush serve` running as a child process, its output collected as it comes.
 final class ServeProcess: Sendable {
