@@ -689,7 +689,7 @@ rp_codec *rp_codec_open_file(int format, const char *path, uint64_t max_frame_pi
     }
     codec->data = codec->buffer;
     // Non-blocking, so a FIFO at the path cannot hang the open; only a regular file is read.
-    int fd = path ? open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) : -1;
+    int fd = path ? open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) : -1;
     struct stat info;
     if (fd < 0 || fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
         if (fd >= 0) close(fd);

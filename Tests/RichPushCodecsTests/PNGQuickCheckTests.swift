@@ -60,6 +60,25 @@ struct PNGQuickCheckTests {
         #expect(await decoder.verify(file, format: .png) == .notDecoded(error.sentence))
     }
 
+    /// A grey image whose zlib header declares a 256-byte window while its data reaches about 1,000 bytes back
+    /// (CRCs and checksum right): libpng, inflating row by row through that window, refuses it; libdeflate alone,
+    /// holding the whole output, would not notice.
+    static let backReferenceBeyondWindow =
+        "iVBORw0KGgoAAAANSUhEUgAAA+gAAAAUCAAAAAA7cEjHAAABuUlEQVQIHe3T51oOAACG4a80KBKaKCMZLZUUKiMrVLLSoLSEdpkN"
+        + "oWQWym4gys5oS4tokCYNUUbLJg1+dRxdPYdwX8/7CobJjJk4Tdtg7mKzNbaOW7x3Bocdi7pw+Xpy2uOnpZV1Ta3f/wrEpWTHqqjp"
+        + "zJq3xHytndNWn117Dx6Pvnjlxr30nMIXVfXNbT+6hAYPl1OapK47e/5Si3UbnLf57g4Jjzgdk3Dzfkbus5fVDR/af3YLD5GWV1bV"
+        + "mDFngelKq40u7n579h2KPBN79daDzLznZTVvP3b86hkkMUJh3GRNPUOTZZbr7V09/AP2Hz5xNu7a7YdZ+UWvXjd++vK7V0RypOL4"
+        + "KVozjRYuX2XtsNlze+CBIyfPxSfeSXlUUFz+5t3nr3/+iQ4dNXrC1On6xotWrLbZ5Oa1Iyj06Knzl5LupmY/Kamofd/yrfO/GHTo"
+        + "A4YuIDl06Byd5NChc3SSQ4fO0UkOHTpHJzl06Byd5NChc3SSQ4fO0UkOHTpHZ+3QOTrJoUPn6CSHDp2jkxw6dI5OcujQOTrJoUPn"
+        + "6CSHDp2jkxw6dI5OcugcneTQoXN0kkOH3l/pfdGrFX98onZbAAAAAElFTkSuQmCC"
+
+    @Test("a back-reference beyond the window the zlib header declares is left to libpng, which refuses it")
+    func backReferenceBeyondTheDeclaredWindow() throws {
+        let png = try #require(Data(base64Encoded: Self.backReferenceBeyondWindow).map { [UInt8]($0) })
+        #expect(!libpngAccepts(png))
+        #expect(!quick(png))
+    }
+
     @Test(
         "a quick yes is never a libpng no, over thousands of damaged files",
         arguments: ["cat.png", "rgb16", "palette", "grayAlpha", "gray1"])

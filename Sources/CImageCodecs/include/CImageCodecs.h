@@ -89,7 +89,8 @@ void rp_codec_close(rp_codec *codec);
 
 /// A quick yes for a PNG libpng would accept when checking every row, ten times faster for small images
 /// (libdeflate instead of zlib). Returns 1 when `data` is a PNG libpng accepts, 0 when undecided: then ask libpng
-/// (rp_codec_open). Only non-interlaced images of at most `max_pixels` pixels and `max_raw_bytes` bytes of image
+/// (rp_codec_open). Known gap: deflate streams zlib refuses but libdeflate decodes (reserved symbols, over-long
+/// or incomplete code tables; written by no encoder) get a 1 (see png_quick_check.c). Only non-interlaced images of at most `max_pixels` pixels and `max_raw_bytes` bytes of image
 /// data (rows with their filter bytes) are decided; everything unusual is left undecided. `data` is not changed.
 int rp_png_quick_check(const uint8_t *data, size_t length, uint64_t max_pixels, size_t max_raw_bytes);
 
