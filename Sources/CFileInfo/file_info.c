@@ -52,10 +52,20 @@ const char *rp_file_kind_phrase(rp_file_kind kind) {
 }
 
 int rp_rename_noreplace(const char *from, const char *to) {
+#ifdef __APPLE__
+    if (renamex_np(from, to, RENAME_EXCL) == 0) return 0;
+#else
     if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0) return 0;
-    if (errno != EINVAL && errno != ENOSYS) return -1;
-    // The file system has no RENAME_NOREPLACE: link(2) never replaces either, then the old name goes.
+#endif
+    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) return -1;
+    // The file system has no such rename: link(2) never replaces either, then the old name goes (and when it cannot
+    // go, the new one goes again, so the file never ends up under both names).
     if (link(from, to) != 0) return -1;
-    unlink(from);
+    if (unlink(from) != 0) {
+        int error = errno;
+        unlink(to);
+        errno = error;
+        return -1;
+    }
     return 0;
 }
