@@ -211,7 +211,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RichPushLibraryTests",
-            dependencies: ["RichPushCore", "RichPushLibrary"],
+            dependencies: ["RichPushCore", "RichPushLibrary", "RichPushTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import RichPushCodecs
 import RichPushCore
+import RichPushTestSupport
 import Testing
 
 /// `verify` (the attachment file, read by the codec in chunks), `check` (bytes, no pixels kept) and `decode`
@@ -14,7 +15,7 @@ struct ImageCheckTests {
     func fixturesAgree() async throws {
         let images = try fixtureImages()
         #expect(images.count >= 8, "found \(images.map(\.name))")
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         for image in images {
             let verdicts = try await verdicts(image.bytes, format: image.format, name: image.name, in: directory)
             #expect(verdicts.agree, "\(image.name): \(verdicts)")
@@ -34,7 +35,7 @@ struct ImageCheckTests {
     func damagedAgree(name: String) async throws {
         let whole = try fixture(name)
         let format = try #require(ImageInspector.inspect(whole).info?.format)
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         var failures = Set<String>()
         for variant in damaged(whole) {
             let verdicts = try await verdicts(variant.bytes, format: format, name: name, in: directory)
@@ -50,7 +51,7 @@ struct ImageCheckTests {
         arguments: TestPNG.allCases)
     func pngLayoutsAgree(kind: TestPNG) async throws {
         let png = try kind.bytes()
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let whole = try await verdicts(png, format: .png, name: "\(kind).png", in: directory)
         #expect(whole.agree && whole.file == .decoded, "\(whole)")
         // Decoding still turns the file's layout into 8-bit RGBA.
@@ -69,7 +70,7 @@ struct ImageCheckTests {
 
     @Test("an empty file gets the verdict check gives empty bytes in its format", arguments: ImageFormat.allCases)
     func emptyFile(format: ImageFormat) async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let file = directory.url.appendingPathComponent("empty")
         try Data().write(to: file)
         let error = try #require(throws: ImageDecodingError.self) { try decoder.check([], format: format) }
@@ -79,7 +80,7 @@ struct ImageCheckTests {
 
     @Test("a directory or a missing path is an unreadable file, not a codec error")
     func unreadableFiles() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let folder = directory.url.appendingPathComponent("folder.png", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         #expect(
@@ -95,7 +96,7 @@ struct ImageCheckTests {
     /// `Data` then `[UInt8]`, which verify used to do) would raise the child's peak by 9 to 18 MB.
     @Test("verifying a 9 MB PNG raises the peak RSS by at most 3 MB, in a process of its own")
     func verifyMemory() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.url.appendingPathComponent("big.png").path
         let size = try writeBigPNG(to: path)
         #expect(size > 9_000_000, "the file is \(size) bytes")
@@ -134,7 +135,7 @@ struct ImageCheckTests {
     }
 
     /// The three verdicts on `bytes`: written to a file named `name` and verified, checked, decoded.
-    func verdicts(_ bytes: [UInt8], format: ImageFormat, name: String, in directory: TemporaryDirectory) async throws
+    func verdicts(_ bytes: [UInt8], format: ImageFormat, name: String, in directory: TemporaryFolder) async throws
         -> Verdicts
     {
         let file = directory.url.appendingPathComponent(name)
@@ -190,19 +191,6 @@ extension ImageInspection {
         if case .image(let info) = self { return info }
         return nil
     }
-}
-
-/// A folder removed when the value goes away.
-final class TemporaryDirectory: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("richpush-check-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
 }
 
 // MARK: - PNGs built byte by byte

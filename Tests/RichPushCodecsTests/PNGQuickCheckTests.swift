@@ -2,6 +2,7 @@ import CImageCodecs
 import Foundation
 import RichPushCodecs
 import RichPushCore
+import RichPushTestSupport
 import Testing
 
 /// The quick PNG check (libdeflate) may only ever say yes where libpng, reading every row, says yes too: a quick yes
@@ -46,7 +47,7 @@ struct PNGQuickCheckTests {
     @Test("verify and check accept a small PNG and refuse one the quick check leaves undecided in libpng's words")
     func verdictsThroughTheDecoder() async throws {
         let decoder = ImageDecoder()
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let good = directory.url.appendingPathComponent("good.png")
         try Data(try fixture("cat.png")).write(to: good)
         #expect(await decoder.verify(good, format: .png) == .decoded)

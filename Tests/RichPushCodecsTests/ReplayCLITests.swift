@@ -46,7 +46,7 @@ struct ReplayCLITests {
 
     @Test("one picture sent to many payloads is decoded once, and each payload still gets its own bytes' verdict")
     func sharedPictureDecodedOnce() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let folder = directory.url
         let images = [
             "a": "cat.png", "b": "cat.png", "c": "cat.png", "d": "cat.png?truncate=1500", "e": "cat.png?truncate=1500",

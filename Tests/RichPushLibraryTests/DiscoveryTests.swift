@@ -1,5 +1,6 @@
 import Foundation
 import RichPushCore
+import RichPushTestSupport
 import RichPushLibrary
 import Testing
 
