@@ -49,10 +49,23 @@ struct AttachmentRecyclingTests {
         }
     }
 
+    @Test("a refused small body never reaches the disk: no attachment, no partial file, no spare")
+    func refusedSmallBodyLeavesNothing() async throws {
+        try await withHarness { harness in
+            let (refused, _) = await harness.download("page.html?type=image/png")
+            #expect(refused.failure?.reason == .notAnImage, "\(String(describing: refused))")
+            #expect(harness.leftovers.isEmpty)
+            #expect(harness.store.spareCount == 0)
+            let names = try FileManager.default.contentsOfDirectory(atPath: harness.store.directory.path)
+            #expect(names.isEmpty, "\(names)")
+        }
+    }
+
     @Test("a refused download's partial file is recycled too, and the next good download gets exactly its bytes")
     func refusedPartialIsRecycled() async throws {
         try await withHarness { harness in
-            let (refused, _) = await harness.download("page.html?type=image/png")
+            // Larger than a download keeps in memory, so it is written to a partial file while it streams.
+            let (refused, _) = await harness.download("page.html?type=image/png&pad=100KB")
             #expect(refused.failure?.reason == .notAnImage, "\(String(describing: refused))")
             #expect(harness.leftovers.isEmpty)
             #expect(harness.store.spareCount == 1)

@@ -174,9 +174,11 @@ import RichPushTestSupport
         try folder.write("1-fast.json", Self.payload(title: "F", image: "https://fixtures.richpush.test/cat.png"))
         try folder.write(
             "2-slow.json", Self.payload(title: "S", image: "https://fixtures.richpush.test/cat.png?delay=6s"))
-        // Dripped, so its partial file sits in the store while it downloads.
+        // Padded past what a download keeps in memory and dripped, so its partial file sits in the store while it
+        // downloads.
         try folder.write(
-            "3-drip.json", Self.payload(title: "D", image: "https://fixtures.richpush.test/cat.png?drip=1KB"))
+            "3-drip.json",
+            Self.payload(title: "D", image: "https://fixtures.richpush.test/cat.png?pad=256KB&drip=64KB"))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: richpushBinary())
         // The HTML report keeps each finished attachment until the replay ends (it embeds them); the other reports

@@ -29,7 +29,7 @@ extension SDKProfile.NamingRule {
     /// Names `image`, fetched from `url` for an extension called `who`; `type` is the type the payload gave.
     func name(_ image: DownloadedImage, url: URL, type: String?, who: String) -> Attempt<AttachmentName> {
         let stem = image.file.deletingPathExtension().lastPathComponent
-        let mediaType = image.servedContentType.map(AttachmentNaming.mediaType)
+        let mediaType = image.servedContentType.map(MediaType.of)
         switch self {
         case .sniffedFormat:
             return .success(AttachmentName(fileName: image.file.lastPathComponent))
@@ -70,13 +70,6 @@ extension SDKProfile.NamingRule {
 /// The pieces the naming rules share: Apple's suggested file name, the vendors' extension lists and maps, the
 /// magic bytes Airship looks for.
 enum AttachmentNaming {
-    /// `type/subtype` of a Content-Type, lowercased, without parameters.
-    static func mediaType(_ contentType: String) -> String {
-        contentType.split(separator: ";", maxSplits: 1).first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        } ?? ""
-    }
-
     /// The extension of a file name: what follows its last dot, empty when there is none (or only a leading one).
     static func fileExtension(of name: String) -> String {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }

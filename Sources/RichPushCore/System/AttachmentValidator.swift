@@ -15,10 +15,13 @@ public struct AttachmentValidator: Sendable {
             guard let dot = name.lastIndex(of: ".") else { return nil }
             return name[name.index(after: dot)...]
         }.map { $0.lowercased() }
-        let accepted: [ImageFormat: Set<String>] = [
-            .png: ["png"], .jpeg: ["jpg", "jpeg"], .gif: ["gif"],
-        ]
-        guard let fileExtension, accepted[attachment.format]?.contains(fileExtension) == true else {
+        let accepted: Bool =
+            switch attachment.format {
+            case .png: fileExtension == "png"
+            case .jpeg: fileExtension == "jpg" || fileExtension == "jpeg"
+            case .gif: fileExtension == "gif"
+            }
+        guard accepted else {
             return
                 "the file \"\(attachment.file.split(separator: "/").last ?? "")\" has no extension iOS maps to \(attachment.format.mimeType)"
         }

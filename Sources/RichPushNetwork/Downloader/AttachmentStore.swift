@@ -9,8 +9,9 @@ import Synchronization
 
 /// The directory downloaded attachments live in: one per process, `$TMPDIR/richpush-<pid>-<random>/`.
 ///
-/// Files are named `<uuid>.<extension>` from the detected format, never from the URL. A download in progress
-/// writes `<uuid>.part`, renamed when the image is accepted and removed (see below) when it is not. Call ``remove(_:)`` when a
+/// Files are named `<uuid>.<extension>` from the detected format, never from the URL. A download larger than it
+/// keeps in memory writes `<uuid>.part`, renamed when the image is accepted and removed (see below) when it is not;
+/// a smaller one is written once, under its final name, when it is accepted. Call ``remove(_:)`` when a
 /// notification is discarded and ``removeAll()`` when the process exits.
 ///
 /// Names change without ever replacing a file: `renameat2(RENAME_NOREPLACE)`, or a hard link and an unlink where
@@ -51,19 +52,51 @@ public final class AttachmentStore: Sendable {
     /// `open(2)` that creates it.
     func makePartialFile() throws -> (url: URL, handle: FileHandle) {
         let name = "\(Self.randomUUID()).part"
+        let descriptor = try openNewFile(directoryPath + "/" + name)
+        return (
+            directory.appendingPathComponent(name, isDirectory: false),
+            FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        )
+    }
+
+    /// Stores a whole body held in memory as `<uuid>.<fileExtension>`, opened as ``makePartialFile()`` opens
+    /// its file: the small image that never needed a partial file (nothing else of it reached the disk).
+    func create(fileExtension: String, contents: [UInt8]) throws -> URL {
+        let name = "\(Self.randomUUID()).\(fileExtension)"
         let path = directoryPath + "/" + name
+        let descriptor = try openNewFile(path)
+        defer { close(descriptor) }
+        var written = 0
+        while written < contents.count {
+            let result = contents.withUnsafeBytes { bytes in
+                write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            }
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else {
+                let code = Self.errorCode()
+                unlink(path)
+                throw POSIXError(code)
+            }
+            written += result
+        }
+        guard ftruncate(descriptor, off_t(written)) == 0 else {
+            let code = Self.errorCode()
+            unlink(path)
+            throw POSIXError(code)
+        }
+        return directory.appendingPathComponent(name, isDirectory: false)
+    }
+
+    /// Opens `path`, a name no file of the store has, for writing from its start: a spare renamed to it (never
+    /// replacing a file) and opened, else a file created with mode 0600. Writers cut the file to their length.
+    private func openNewFile(_ path: String) throws -> Int32 {
         while let spare = spares.withLock({ $0.popLast() }) {
             guard rp_rename_noreplace(spare, path) == 0 else {
                 unlink(spare)
                 continue
             }
             let descriptor = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
-            if descriptor >= 0 {
-                return (
-                    directory.appendingPathComponent(name, isDirectory: false),
-                    FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-                )
-            }
+            if descriptor >= 0 { return descriptor }
             unlink(path)
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -72,10 +105,7 @@ public final class AttachmentStore: Sendable {
                 .fileWriteUnknown,
                 userInfo: [NSFilePathErrorKey: path, NSUnderlyingErrorKey: POSIXError(Self.errorCode())])
         }
-        return (
-            directory.appendingPathComponent(name, isDirectory: false),
-            FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        )
+        return descriptor
     }
 
     /// Cuts a partial file written from its start to the `length` written: a recycled file may be longer.

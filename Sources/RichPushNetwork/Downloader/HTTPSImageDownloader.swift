@@ -67,6 +67,8 @@ public final class HTTPSImageDownloader: ImageDownloading {
     /// Makes each request's client (routing and trust), shared with ``HTTPSReceiptSender``.
     private let clients: RoutedHTTPClients
     private let logger: Logger
+    /// The logger handed to async-http-client with each request.
+    private let requestLogger: Logger
     private let stats = Mutex(Statistics())
     private static let progressStep = 64 * 1024
     /// Bodies up to this size are inspected from memory; larger ones from their file, read back in chunks.
@@ -89,6 +91,10 @@ public final class HTTPSImageDownloader: ImageDownloading {
     ) throws {
         self.store = store
         self.logger = logger
+        // async-http-client logs requests at debug and trace only, and tags its logger with each request's id
+        // first: with nothing to log, a logger that drops everything saves that work on every request.
+        requestLogger =
+            logger.logLevel <= .debug ? logger : Logger(label: logger.label) { _ in SwiftLogNoOpLogHandler() }
         clients = try RoutedHTTPClients(
             fixtureHost: fixtureHost, logger: logger, eventLoopGroup: eventLoopGroup, connectTimeout: connectTimeout)
     }
@@ -167,7 +173,7 @@ public final class HTTPSImageDownloader: ImageDownloading {
 
             let response: HTTPClientResponse
             do {
-                response = try await lease.client.execute(request, deadline: deadline, logger: logger)
+                response = try await lease.client.execute(request, deadline: deadline, logger: requestLogger)
             } catch let error as HTTPClientError where error == .connectTimeout && limits.timeout <= connectTimeout {
                 throw DownloadFailure.timeout(after: limits.timeout)
             } catch {
@@ -200,7 +206,7 @@ public final class HTTPSImageDownloader: ImageDownloading {
             events(.responseReceived(status: status, contentType: contentType, expectedBytes: expected))
             guard (200...299).contains(status) else { throw DownloadFailure(.httpStatus, statusText) }
 
-            let mediaType = contentType.map(Self.mediaType) ?? ""
+            let mediaType = contentType.map(MediaType.of) ?? ""
             guard limits.contentTypeRule == .ignored || mediaType.hasPrefix("image/") else {
                 throw DownloadFailure(
                     .notAnImage,
@@ -217,24 +223,27 @@ public final class HTTPSImageDownloader: ImageDownloading {
         }
     }
 
-    /// Streams the body to a partial file, hashing as it goes, then names the file from the detected format.
+    /// Streams the body, hashing as it goes, then stores it named from the detected format. A body stays in memory
+    /// while it is at most ``inspectedInMemory`` bytes: inspected there, and written once under its final name if it
+    /// is an image. A larger one goes on to a partial file, inspected from the file and renamed when accepted.
     private func store(
         _ body: HTTPClientResponse.Body, contentType: String, limits: DownloadLimits,
         events: @escaping @Sendable (DownloadEvent) -> Void
     ) async throws -> DownloadedImage {
-        let (partial, handle) = try makePartialFile()
+        var partial: (url: URL, handle: FileHandle)?
         var kept: URL?
-        var handleOpen = true
+        var handleOpen = false
         defer {
-            if handleOpen { try? handle.close() }
-            if kept == nil { store.recycle(partial) }
+            if let partial {
+                if handleOpen { try? partial.handle.close() }
+                if kept == nil { store.recycle(partial.url) }
+            }
         }
 
         var hasher = SHA256()
         var total = 0
         var reported = 0
-        // A small body is also kept in memory, so that it is inspected without reading the file back.
-        var inMemory: [UInt8]? = []
+        var inMemory: [UInt8] = []
         do {
             for try await chunk in body {
                 let size = chunk.readableBytes
@@ -244,15 +253,19 @@ public final class HTTPSImageDownloader: ImageDownloading {
                         .tooLarge,
                         "the body passed the \(limits.maxBytes)-byte limit while streaming (no Content-Length)")
                 }
+                if partial == nil, total + size > Self.inspectedInMemory {
+                    let file = try makePartialFile()
+                    partial = file
+                    handleOpen = true
+                    try file.handle.write(contentsOf: inMemory)
+                    inMemory = []
+                }
                 try chunk.withUnsafeReadableBytes { bytes in
                     hasher.update(bufferPointer: bytes)
-                    try handle.write(contentsOf: bytes)
-                    if inMemory != nil {
-                        if total + size <= Self.inspectedInMemory {
-                            inMemory?.append(contentsOf: bytes)
-                        } else {
-                            inMemory = nil
-                        }
+                    if let partial {
+                        try partial.handle.write(contentsOf: bytes)
+                    } else {
+                        inMemory.append(contentsOf: bytes)
                     }
                 }
                 total += size
@@ -268,18 +281,21 @@ public final class HTTPSImageDownloader: ImageDownloading {
             throw Self.failure(for: error, url: nil, limits: limits, fixture: fixtureHost)
         }
         if total != reported { events(.bytesReceived(total)) }
-        do {
-            try store.finishPartialFile(handle, length: total)
-        } catch {
-            throw DownloadFailure(.networkError, "could not store the attachment: \(error)")
+        if let partial {
+            do {
+                try store.finishPartialFile(partial.handle, length: total)
+            } catch {
+                throw DownloadFailure(.networkError, "could not store the attachment: \(error)")
+            }
+            try partial.handle.close()
+            handleOpen = false
         }
-        try handle.close()
-        handleOpen = false
         try Task.checkCancellation()
 
         let inspection: ImageInspection
         do {
-            inspection = try inMemory.map { ImageInspector.inspect($0) } ?? ImageInspector.inspect(fileAt: partial)
+            inspection =
+                try partial.map { try ImageInspector.inspect(fileAt: $0.url) } ?? ImageInspector.inspect(inMemory)
         } catch {
             throw DownloadFailure(.networkError, "could not read the downloaded file back: \(error)")
         }
@@ -293,9 +309,14 @@ public final class HTTPSImageDownloader: ImageDownloading {
         case .image(let info):
             let file: URL
             do {
-                file = try store.commit(partial, fileExtension: info.format.fileExtension)
+                if let partial {
+                    file = try store.commit(partial.url, fileExtension: info.format.fileExtension)
+                } else {
+                    file = try store.create(fileExtension: info.format.fileExtension, contents: inMemory)
+                }
             } catch {
-                throw DownloadFailure(.networkError, "could not store the attachment: \(error)")
+                throw DownloadFailure(
+                    .networkError, "could not store the attachment in \(store.directory.path): \(error)")
             }
             kept = file
             let digest = Self.hex(hasher.finalize())
@@ -408,12 +429,6 @@ public final class HTTPSImageDownloader: ImageDownloading {
             text.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: text, as: UTF8.self)
-    }
-
-    /// `image/png; charset=x` → `image/png`, lowercased.
-    static func mediaType(_ contentType: String) -> String {
-        let base = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return base.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
     static func statusText(_ status: HTTPResponseStatus) -> String {
