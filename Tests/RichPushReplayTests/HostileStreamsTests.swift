@@ -70,6 +70,52 @@ import RichPushTestSupport
         #expect(Self.isCharacterDevice(device), "\(device) was replaced")
     }
 
+    /// `mkfifo report; cat report & richpush replay … --output report`: the reader gets the whole report and an
+    /// end-of-file after it, and richpush exits. (Closing the FIFO after the start-up check once gave the reader
+    /// its end-of-file at once, and richpush then waited at the end for a reader that had gone.)
+    @Test func aFIFOWithItsReaderWaitingGetsTheWholeReport() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("in/a.json", Self.payload(title: "Through a pipe"))
+        try folder.write("in/a.expect.json", #"{"expect": {"style": "plain"}}"#)
+        let fifo = try folder.fifo("report")
+        // The reader is there before richpush starts. Opened without blocking, it sees end-of-file only once a
+        // writer has come and gone (Linux's FIFO rule), so a read of 0 bytes means a writer closed.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        let received = Task.detached { () -> [UInt8] in
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let start = ContinuousClock.now
+            while ContinuousClock.now - start < .seconds(60) {
+                var ready = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+                guard poll(&ready, 1, 100) >= 0 || errno == EINTR else { break }
+                let count = read(reader, &buffer, buffer.count)
+                if count > 0 { bytes += buffer[0..<count] }
+                if count == 0 { break }
+            }
+            return bytes
+        }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: richpushBinary())
+        process.arguments = ["replay", "\(folder.path)/in", "--output", fifo]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let guardTask = Self.killAfterTimeout(process)
+        defer { guardTask.cancel() }
+        let report = String(decoding: await received.value, as: UTF8.self)
+        process.waitUntilExit()
+
+        #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == 0)
+        #expect(report.contains(#""Through a pipe" plain text"#), "\(report)")
+        #expect(report.hasSuffix("1 passed, 0 failed\n"), "\(report)")
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
+    }
+
     @Test(arguments: ["payload", "expectation"])
     func anOutputThatIsOneOfTheInputsIsRefusedAndTheInputKept(named input: String) async throws {
         let folder = try TemporaryFolder()

@@ -156,21 +156,11 @@ struct ReplayReportOutput {
 
 extension ReplayReportOutput {
     /// Replaces the file's contents with the header, the spooled text and the footer, in place and a piece at a
-    /// time, as ``OutputFile/write(_:)`` does with one text: a path that leads to richpush's own standard output or
-    /// error is written through the descriptor already held.
+    /// time, as ``OutputFile/write(_:)`` does with one text (through ``OutputFile/openForWriting()``).
     static func write(header: String, spool: ReportSpool, footer: String, to file: OutputFile) throws(OutputFile
         .Failure)
     {
-        let descriptor: Int32
-        let standard = [STDOUT_FILENO, STDERR_FILENO].first { sameFile(file.path, descriptor: $0) }
-        if let standard {
-            descriptor = standard
-        } else {
-            descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0o666)
-            guard descriptor >= 0 else {
-                throw OutputFile.Failure(path: file.path, reason: FileDescriptorWriter.describe(errno))
-            }
-        }
+        let (descriptor, owned) = try file.openForWriting()
         var failure: Int32?
         func put(_ text: String) {
             guard failure == nil else { return }
@@ -181,17 +171,9 @@ extension ReplayReportOutput {
         do { try spool.forEachChunk(put) } catch { spoolFailure = error }
         put(footer)
         // Some file systems report a full disk only when the file is closed.
-        if standard == nil, close(descriptor) != 0, failure == nil { failure = errno }
+        if owned, close(descriptor) != 0, failure == nil { failure = errno }
         if let spoolFailure { throw spoolFailure }
         if let failure { throw OutputFile.Failure(path: file.path, reason: FileDescriptorWriter.describe(failure)) }
-    }
-
-    /// Whether `path` leads to the file `descriptor` is open on.
-    private static func sameFile(_ path: String, descriptor: Int32) -> Bool {
-        var byPath = stat()
-        var byDescriptor = stat()
-        guard stat(path, &byPath) == 0, fstat(descriptor, &byDescriptor) == 0 else { return false }
-        return byPath.st_dev == byDescriptor.st_dev && byPath.st_ino == byDescriptor.st_ino
     }
 }
 

@@ -16,6 +16,9 @@ struct OutputFile: Sendable {
     let path: String
     /// Device and inode of the file the path led to when it was checked (symlinks followed).
     private let identity: FileIdentity?
+    /// A FIFO that had a reader when it was checked stays open until the text is written: closing it would end
+    /// the reader's input (it sees end-of-file), and opening it again would then wait for a reader that is gone.
+    private let heldFIFO: Int32?
 
     /// Why a path cannot be written: the system's words, e.g. "No space left on device".
     struct Failure: Error, Sendable {
@@ -29,6 +32,7 @@ struct OutputFile: Sendable {
         self.path = path
         if let standard = Self.standardDescriptor(for: path) {
             identity = FileIdentity(descriptor: standard)
+            heldFIFO = nil
             return
         }
         // No O_TRUNC: the contents stay until the text is ready. O_NONBLOCK: a FIFO with no reader yet answers
@@ -40,9 +44,17 @@ struct OutputFile: Sendable {
                 throw Failure(path: path, reason: FileDescriptorWriter.describe(failure))
             }
             identity = FileIdentity(path: path)
+            heldFIFO = nil
             return
         }
         identity = FileIdentity(descriptor: descriptor)
+        if identity?.isFIFO == true {
+            // Blocking from here on, as the shell's `>` would write to it.
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+            heldFIFO = descriptor
+            return
+        }
+        heldFIFO = nil
         close(descriptor)
     }
 
@@ -56,15 +68,25 @@ struct OutputFile: Sendable {
     /// Replaces the contents with `text`, in place, and writes it fully.
     func write(_ text: String) throws(Failure) {
         let bytes = Array(text.utf8)
-        if let standard = Self.standardDescriptor(for: path) {
-            if let failure = FileDescriptorWriter.writeAll(bytes, to: standard) {
+        let target = try openForWriting()
+        guard target.owned else {
+            if let failure = FileDescriptorWriter.writeAll(bytes, to: target.descriptor) {
                 throw Failure(path: path, reason: FileDescriptorWriter.describe(failure))
             }
             return
         }
+        try Self.finish(target.descriptor, path: path, bytes: bytes, removingOnFailure: false)
+    }
+
+    /// Where the text goes, from its start: richpush's own standard output or error when the path leads to one of
+    /// them (`owned` false: not to be closed), the FIFO held since the check, else the path opened and emptied.
+    /// The caller closes an owned descriptor when the text is written.
+    func openForWriting() throws(Failure) -> (descriptor: Int32, owned: Bool) {
+        if let standard = Self.standardDescriptor(for: path) { return (standard, false) }
+        if let heldFIFO { return (heldFIFO, true) }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw Failure(path: path, reason: FileDescriptorWriter.describe(errno)) }
-        try Self.finish(descriptor, path: path, bytes: bytes, removingOnFailure: false)
+        return (descriptor, true)
     }
 
     /// Writes `bytes` fully to the open `descriptor` and closes it (some file systems report a full disk only
@@ -117,6 +139,7 @@ private struct FileIdentity: Equatable, Sendable {
     var device: UInt64
     var inode: UInt64
     var isRegularFile: Bool
+    var isFIFO: Bool
 
     init?(path: String) {
         var info = rp_file_info()
@@ -134,6 +157,7 @@ private struct FileIdentity: Equatable, Sendable {
         device = info.device
         inode = info.inode
         isRegularFile = info.kind == RP_FILE_REGULAR
+        isFIFO = info.kind == RP_FILE_FIFO
     }
 
     static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {
