@@ -135,6 +135,27 @@ import Testing
         #expect(downloader.discarded.all == [URL(fileURLWithPath: "/tmp/too-late.png")])
     }
 
+    @Test func aDownloaderThatEnforcesItsOwnTimeoutIsNotRacedAgainstAnotherTimer() async {
+        let clock = ArmedTestClock()
+        // Claims to end by the deadline itself, and hands over a file at 6 s: the runtime, trusting the claim,
+        // runs no 5 s timer of its own beside it (HTTPSImageDownloader's deadline is tested against the CDN).
+        var downloader = ScriptedDownloader { _, _, _ in
+            try await clock.sleep(for: .seconds(6))
+            return DownloadedImage(
+                file: URL(fileURLWithPath: "/tmp/in-time-by-its-own-clock.png"), format: .png, width: 1, height: 1,
+                frames: 1, bytes: 10, sha256: "", servedContentType: "image/png")
+        }
+        downloader.enforcesTimeout = true
+        let system = NotificationSystem(downloader: downloader, clock: clock)
+        // Two sleeps move time on: the budget's and the downloader's (the runtime's own would be a third).
+        let result = await driving(clock, armed: 2) {
+            await system.deliver(payload: payload(Self.imagePayload), file: "own.json", appState: .background)
+        }
+        #expect(result.fallback == nil, "\(String(describing: result.fallback))")
+        #expect(result.attachment?.file == "/tmp/in-time-by-its-own-clock.png")
+        #expect(downloader.discarded.all.isEmpty)
+    }
+
     @Test func anAttachmentIOSRefusesHasItsFileDiscarded() async {
         let downloader = ScriptedDownloader.succeeding(bytes: 11 * 1024 * 1024)
         let result = await NotificationSystem(

@@ -9,6 +9,8 @@ struct ScriptedDownloader: ImageDownloading {
         @Sendable (URL, DownloadLimits, @escaping @Sendable (DownloadEvent) -> Void) async throws ->
             DownloadedImage
     let discarded = DiscardLog()
+    /// What the double claims (``ImageDownloading/enforcesTimeout``); the script decides what it does.
+    var enforcesTimeout = false
 
     func download(
         _ url: URL, limits: DownloadLimits, events: @escaping @Sendable (DownloadEvent) -> Void

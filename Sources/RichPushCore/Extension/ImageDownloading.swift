@@ -17,11 +17,20 @@ public protocol ImageDownloading: Sendable {
 
     /// Called when a shown attachment's file is no longer needed (its result is reported), so it can go.
     func discardAttachment(atPath file: String) async
+
+    /// True when ``download(_:limits:events:)`` itself ends by `limits.timeout` with
+    /// ``DownloadFailure/timeout(after:)``, and keeps no file of a download that ended late or was cancelled. The
+    /// extension runtime then runs no timer of its own beside each download; otherwise (the default) it races the
+    /// download against one on its clock.
+    var enforcesTimeout: Bool { get }
 }
 
 extension ImageDownloading {
     /// Keeps the file: a downloader whose files need no removal.
     public func discardAttachment(atPath file: String) async {}
+
+    /// The extension runtime times each download.
+    public var enforcesTimeout: Bool { false }
 }
 
 /// The rules one download runs under.

@@ -311,8 +311,9 @@ struct ServiceExtensionSession: Sendable {
         }
     }
 
-    /// The one place the download deadline is enforced: the download races a timer on the injected clock. A
-    /// file that arrives after it lost (the deadline, a cancellation) is discarded.
+    /// The download under its deadline: the downloader's own when it enforces one (``ImageDownloading/enforcesTimeout``),
+    /// else a race against a timer on the injected clock, where a file that arrives after it lost (the deadline, a
+    /// cancellation) is discarded.
     private func download(_ url: URL) async throws -> DownloadedImage {
         let timeout = configuration.effectiveDownloadTimeout
         let limits = DownloadLimits(
@@ -330,6 +331,9 @@ struct ServiceExtensionSession: Sendable {
                 timeline.notify(.bytesReceived(0, expected: expected))
             case .bytesReceived(let count): timeline.notify(.bytesReceived(count, expected: nil))
             }
+        }
+        if downloader.enforcesTimeout {
+            return try await downloader.download(url, limits: limits, events: events)
         }
         return try await withThrowingTaskGroup(of: DownloadedImage?.self) { [downloader, clock] group in
             group.addTask { try await downloader.download(url, limits: limits, events: events) }

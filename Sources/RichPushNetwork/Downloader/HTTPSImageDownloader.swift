@@ -120,6 +120,9 @@ public final class HTTPSImageDownloader: ImageDownloading {
         store.remove(atPath: file)
     }
 
+    /// Each download ends by its timeout (see ``download(_:limits:events:)``) and keeps no late file.
+    public var enforcesTimeout: Bool { true }
+
     public func download(
         _ url: URL, limits: DownloadLimits, events: @escaping @Sendable (DownloadEvent) -> Void
     ) async throws -> DownloadedImage {
