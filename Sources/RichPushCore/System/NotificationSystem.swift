@@ -96,6 +96,10 @@ public struct NotificationSystem: Sendable {
             }
             var presentedAt: Double?
             var decoding: Task<DecodeVerdict?, Never>?
+            var decodeAfterwards: DownloadedImage?
+            // With no receipt in flight the session ends with the content handler, so the decode simply follows it
+            // (a task of its own per payload was a twentieth of a replay's processor time).
+            let decodeBesideTheSession = session.receipt != nil
             let report = await session.run { outcome in
                 // The system presents the notification as soon as the content handler is called; a receipt may
                 // still be in flight.
@@ -116,21 +120,28 @@ public struct NotificationSystem: Sendable {
                 timeline.record(.presented, result.style == .rich ? "rich, with image" : "plain")
                 presentedAt = timeline.elapsed
                 if result.style == .rich, let image = outcome.image {
-                    decoding = decode(image, timeline: timeline)
+                    if decodeBesideTheSession {
+                        decoding = decodeBeside(image, timeline: timeline)
+                    } else {
+                        decodeAfterwards = image
+                    }
                 }
             }
+            var verdict: DecodeVerdict?
             if let decoding {
-                let verdict = await withTaskCancellationHandler {
+                verdict = await withTaskCancellationHandler {
                     await decoding.value
                 } onCancel: {
                     decoding.cancel()
                 }
-                if let verdict {
-                    result.attachment?.record(verdict)
-                    if let sentence = verdict.error {
-                        result.hint = [result.hint, HintEngine.undecodedImage(sentence)].compactMap { $0 }
-                            .joined(separator: " ")
-                    }
+            } else if let decodeAfterwards {
+                verdict = await decode(decodeAfterwards, timeline: timeline)
+            }
+            if let verdict {
+                result.attachment?.record(verdict)
+                if let sentence = verdict.error {
+                    result.hint = [result.hint, HintEngine.undecodedImage(sentence)].compactMap { $0 }
+                        .joined(separator: " ")
                 }
             }
             if let receipt = report.receipt {
@@ -148,39 +159,44 @@ public struct NotificationSystem: Sendable {
         return result
     }
 
-    /// Decodes a presented attachment's file in the compute pool, beside whatever the extension still has in
-    /// flight (a receipt). Nil without a decoder, or when cancelled before it started.
-    private func decode(_ image: DownloadedImage, timeline: Timeline) -> Task<DecodeVerdict?, Never>? {
+    /// Decodes a presented attachment's file in the compute pool, as a task beside whatever the extension still
+    /// has in flight (a receipt). Nil without a decoder.
+    private func decodeBeside(_ image: DownloadedImage, timeline: Timeline) -> Task<DecodeVerdict?, Never>? {
+        guard imageDecoder != nil else { return nil }
+        return Task { await decode(image, timeline: timeline) }
+    }
+
+    /// Decodes a presented attachment's file in the compute pool and records the verdict. Nil without a decoder,
+    /// or when cancelled before it started.
+    private func decode(_ image: DownloadedImage, timeline: Timeline) async -> DecodeVerdict? {
         guard let imageDecoder else { return nil }
-        return Task { [computePool, verdicts] in
-            if Task.isCancelled { return nil }
-            let verdict: DecodeVerdict
-            var reused = false
-            if let verdicts {
-                // A verdict already known takes no compute slot; only a first decode queues for one.
-                let lookup = await verdicts.verdict(for: .init(sha256: image.sha256, format: image.format)) {
-                    await computePool.run { await imageDecoder.verify(image.file, format: image.format) }
-                }
-                verdict = lookup.verdict
-                reused = lookup.reused
-            } else {
-                let decoded = await computePool.run {
-                    Task.isCancelled ? nil : await imageDecoder.verify(image.file, format: image.format)
-                }
-                guard let decoded else { return nil }
-                verdict = decoded
+        if Task.isCancelled { return nil }
+        let verdict: DecodeVerdict
+        var reused = false
+        if let verdicts {
+            // A verdict already known takes no compute slot; only a first decode queues for one.
+            let lookup = await verdicts.verdict(for: .init(sha256: image.sha256, format: image.format)) {
+                await computePool.run { await imageDecoder.verify(image.file, format: image.format) }
             }
-            let note = reused ? ", the verdict of an earlier attachment with the same bytes" : ""
-            switch verdict {
-            case .decoded:
-                let frames = image.frames > 1 ? ", \(image.frames) frames" : ""
-                timeline.record(
-                    .imageDecoded, "\(image.format.rawValue) \(image.width)x\(image.height)\(frames)\(note)")
-            case .notDecoded(let sentence):
-                timeline.record(.imageDecodeFailed, sentence + note)
+            verdict = lookup.verdict
+            reused = lookup.reused
+        } else {
+            let decoded = await computePool.run {
+                Task.isCancelled ? nil : await imageDecoder.verify(image.file, format: image.format)
             }
-            return verdict
+            guard let decoded else { return nil }
+            verdict = decoded
         }
+        let note = reused ? ", the verdict of an earlier attachment with the same bytes" : ""
+        switch verdict {
+        case .decoded:
+            let frames = image.frames > 1 ? ", \(image.frames) frames" : ""
+            timeline.record(
+                .imageDecoded, "\(image.format.rawValue) \(image.width)x\(image.height)\(frames)\(note)")
+        case .notDecoded(let sentence):
+            timeline.record(.imageDecodeFailed, sentence + note)
+        }
+        return verdict
     }
 
     /// Lets the attachment file of a delivered result go, once nothing will read it again (its result is
