@@ -212,6 +212,51 @@ import RichPushTestSupport
         #expect(run.stderr == "richpush: cannot write to standard output: No space left on device\n", "\(run.stderr)")
     }
 
+    // MARK: A full disk under the attachments
+
+    /// The attachment store on a full file system (a 16 KB tmpfs, filled, in a private mount namespace): each
+    /// payload falls back with a detail that names the store and says the disk is full, for a small image written
+    /// at the end and for a large one streamed to a partial file, never a network error or Foundation's error dump.
+    /// Needs root and unshare(1); skipped otherwise.
+    @Test func aFullDiskUnderTheAttachmentsIsSaidAsSuch() async throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
+            print("skipped: needs root and unshare to mount a full tmpfs")
+            return
+        }
+        let folder = try TemporaryFolder()
+        try folder.write("in/a-small.json", Self.payload(title: "S", image: "https://fixtures.richpush.test/cat.png"))
+        try folder.write(
+            "in/b-large.json", Self.payload(title: "L", image: "https://fixtures.richpush.test/cat.png?pad=100KB"))
+        let tiny = "\(folder.path)/tiny"
+        try FileManager.default.createDirectory(atPath: tiny, withIntermediateDirectories: false)
+        let script = """
+            mount -t tmpfs -o size=16k tmpfs "$1" || exit 99
+            dd if=/dev/zero of="$1/fill" bs=1k count=64 2>/dev/null
+            TMPDIR="$1" exec "$2" replay "$3" --fixtures "$4" --format json
+            """
+        let run = try await runExecutable(
+            "/usr/bin/unshare",
+            [
+                "--mount", "--propagation", "private", "sh", "-c", script, "sh", tiny, richpushBinary(),
+                "\(folder.path)/in",
+                Self.fixtures,
+            ])
+        if run.status == 99 {
+            print("skipped: cannot mount a tmpfs here: \(run.stderr)")
+            return
+        }
+        let results = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]], "\(run.stdout)")
+        #expect(results.count == 2, "\(run.stdout)")
+        for result in results {
+            let fallback = result["fallback"] as? [String: Any]
+            let detail = fallback?["detail"] as? String ?? ""
+            #expect(result["style"] as? String == "plain", "\(result)")
+            #expect(detail.hasPrefix("could not store the attachment in \(tiny)/richpush-"), "\(detail)")
+            #expect(detail.hasSuffix(": No space left on device"), "\(detail)")
+        }
+    }
+
     // MARK: INT, TERM and HUP
 
     @Test func hangUpRemovesTheDownloadedAttachmentsAndExits129() async throws {

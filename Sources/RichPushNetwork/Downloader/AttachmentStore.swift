@@ -47,16 +47,24 @@ public final class AttachmentStore: Sendable {
         self.directoryPath = directory.path
     }
 
-    /// A new partial file `<uuid>.part` (mode 0600, never an existing path) and a handle to write it from its start: a
-    /// spare renamed and opened (the writer cuts it to its length, see ``finishPartialFile(_:length:)``), else one
-    /// `open(2)` that creates it.
-    func makePartialFile() throws -> (url: URL, handle: FileHandle) {
+    /// A new partial file `<uuid>.part` (mode 0600, never an existing path) and a descriptor to write it from its
+    /// start (``write(_:to:)``): a spare renamed and opened (the writer cuts it to its length, see
+    /// ``finishPartialFile(_:length:)``), else one `open(2)` that creates it. The caller closes the descriptor.
+    func makePartialFile() throws(Failure) -> (url: URL, descriptor: Int32) {
         let name = "\(Self.randomUUID()).part"
         let descriptor = try openNewFile(directoryPath + "/" + name)
-        return (
-            directory.appendingPathComponent(name, isDirectory: false),
-            FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        )
+        return (directory.appendingPathComponent(name, isDirectory: false), descriptor)
+    }
+
+    /// Writes all of `bytes` at the descriptor's position.
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(Failure) {
+        var written = 0
+        while written < bytes.count {
+            let result = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else { throw Failure.fromErrno() }
+            written += result
+        }
     }
 
     /// Stores a whole body held in memory as `<uuid>.<fileExtension>`, opened as ``makePartialFile()`` opens
@@ -65,31 +73,24 @@ public final class AttachmentStore: Sendable {
         let name = "\(Self.randomUUID()).\(fileExtension)"
         let path = directoryPath + "/" + name
         let descriptor = try openNewFile(path)
-        defer { close(descriptor) }
-        var written = 0
-        while written < contents.count {
-            let result = contents.withUnsafeBytes { bytes in
-                write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+        do {
+            do {
+                try contents.withUnsafeBytes { try Self.write($0, to: descriptor) }
+            } catch {
+                close(descriptor)
+                throw error
             }
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else {
-                let code = Self.errorCode()
-                unlink(path)
-                throw POSIXError(code)
-            }
-            written += result
-        }
-        guard ftruncate(descriptor, off_t(written)) == 0 else {
-            let code = Self.errorCode()
+            try finishPartialFile(descriptor, length: contents.count)
+        } catch {
             unlink(path)
-            throw POSIXError(code)
+            throw error
         }
         return directory.appendingPathComponent(name, isDirectory: false)
     }
 
     /// Opens `path`, a name no file of the store has, for writing from its start: a spare renamed to it (never
     /// replacing a file) and opened, else a file created with mode 0600. Writers cut the file to their length.
-    private func openNewFile(_ path: String) throws -> Int32 {
+    private func openNewFile(_ path: String) throws(Failure) -> Int32 {
         while let spare = spares.withLock({ $0.popLast() }) {
             guard rp_rename_noreplace(spare, path) == 0 else {
                 unlink(spare)
@@ -100,17 +101,16 @@ public final class AttachmentStore: Sendable {
             unlink(path)
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw CocoaError(
-                .fileWriteUnknown,
-                userInfo: [NSFilePathErrorKey: path, NSUnderlyingErrorKey: POSIXError(Self.errorCode())])
-        }
+        guard descriptor >= 0 else { throw Failure.fromErrno() }
         return descriptor
     }
 
-    /// Cuts a partial file written from its start to the `length` written: a recycled file may be longer.
-    func finishPartialFile(_ handle: FileHandle, length: Int) throws {
-        guard ftruncate(handle.fileDescriptor, off_t(length)) == 0 else { throw POSIXError(Self.errorCode()) }
+    /// Cuts a file written from its start to the `length` written (a recycled file may be longer) and closes its
+    /// descriptor, which is closed whatever happens. A full disk may be reported only by the close.
+    func finishPartialFile(_ descriptor: Int32, length: Int) throws(Failure) {
+        let cut = ftruncate(descriptor, off_t(length)) == 0 ? nil : Failure.fromErrno()
+        let closed = close(descriptor) == 0 ? nil : Failure.fromErrno()
+        if let failure = cut ?? closed { throw failure }
     }
 
     /// Keeps a file of this store for the next download (`<uuid>.spare`), or deletes it when it is large or enough
@@ -135,7 +135,7 @@ public final class AttachmentStore: Sendable {
         if unlink(path) != 0, errno != ENOENT {
             logger.warning(
                 "could not remove attachment",
-                metadata: ["file": "\(path)", "error": "\(POSIXError(Self.errorCode()).localizedDescription)"])
+                metadata: ["file": "\(path)", "error": "\(Failure.fromErrno())"])
         }
         return true
     }
@@ -146,10 +146,8 @@ public final class AttachmentStore: Sendable {
         // Never replacing an existing file (rp_rename_noreplace). Where the file system can neither rename without
         // replacing nor make hard links, the checked move of FileManager.
         if rp_rename_noreplace(partial.path, final.path) == 0 { return final }
-        let code = Self.errorCode()
-        guard code == .EPERM || code == .EOPNOTSUPP || code == .EXDEV else {
-            throw POSIXError(code)
-        }
+        let code = errno
+        guard code == EPERM || code == EOPNOTSUPP || code == EXDEV else { throw Failure(code: code) }
         try FileManager.default.moveItem(at: partial, to: final)
         return final
     }
@@ -170,8 +168,12 @@ public final class AttachmentStore: Sendable {
         return uuid.uuidString.lowercased()
     }
 
-    private static func errorCode() -> POSIXErrorCode {
-        POSIXErrorCode(rawValue: errno) ?? .EIO
+    /// A file system call of the store failed; its description is the system's words ("No space left on device").
+    struct Failure: Error, CustomStringConvertible {
+        var code: Int32
+        var description: String { String(cString: strerror(code)) }
+
+        static func fromErrno() -> Failure { Failure(code: errno) }
     }
 
     /// Removes one file of this store (a discarded notification's attachment): deleted, or kept under a spare name
@@ -208,4 +210,9 @@ public final class AttachmentStore: Sendable {
 
     /// How many files wait to be written over.
     public var spareCount: Int { spares.withLock { $0.count } }
+}
+
+/// write(2), named apart from ``AttachmentStore/write(_:to:)``.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

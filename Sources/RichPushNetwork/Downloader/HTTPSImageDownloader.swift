@@ -244,12 +244,12 @@ public final class HTTPSImageDownloader: ImageDownloading {
         _ body: HTTPClientResponse.Body, contentType: String, limits: DownloadLimits,
         events: @escaping @Sendable (DownloadEvent) -> Void
     ) async throws -> DownloadedImage {
-        var partial: (url: URL, handle: FileHandle)?
+        var partial: (url: URL, descriptor: Int32)?
         var kept: URL?
-        var handleOpen = false
+        var descriptorOpen = false
         defer {
             if let partial {
-                if handleOpen { try? partial.handle.close() }
+                if descriptorOpen { close(partial.descriptor) }
                 if kept == nil { store.recycle(partial.url) }
             }
         }
@@ -270,14 +270,14 @@ public final class HTTPSImageDownloader: ImageDownloading {
                 if partial == nil, total + size > Self.inspectedInMemory {
                     let file = try makePartialFile()
                     partial = file
-                    handleOpen = true
-                    try file.handle.write(contentsOf: inMemory)
+                    descriptorOpen = true
+                    try storing { try inMemory.withUnsafeBytes { try AttachmentStore.write($0, to: file.descriptor) } }
                     inMemory = []
                 }
                 try chunk.withUnsafeReadableBytes { bytes in
                     hasher.update(bufferPointer: bytes)
                     if let partial {
-                        try partial.handle.write(contentsOf: bytes)
+                        try storing { try AttachmentStore.write(bytes, to: partial.descriptor) }
                     } else {
                         inMemory.append(contentsOf: bytes)
                     }
@@ -296,13 +296,8 @@ public final class HTTPSImageDownloader: ImageDownloading {
         }
         if total != reported { events(.bytesReceived(total)) }
         if let partial {
-            do {
-                try store.finishPartialFile(partial.handle, length: total)
-            } catch {
-                throw DownloadFailure(.networkError, "could not store the attachment: \(error)")
-            }
-            try partial.handle.close()
-            handleOpen = false
+            descriptorOpen = false
+            try storing { try store.finishPartialFile(partial.descriptor, length: total) }
         }
         try Task.checkCancellation()
 
@@ -322,15 +317,12 @@ public final class HTTPSImageDownloader: ImageDownloading {
                 "served \(contentType) and the bytes are \(type); notifications show PNG, JPEG and GIF only")
         case .image(let info):
             let file: URL
-            do {
-                if let partial {
-                    file = try store.commit(partial.url, fileExtension: info.format.fileExtension)
-                } else {
-                    file = try store.create(fileExtension: info.format.fileExtension, contents: inMemory)
+            if let partial {
+                file = try storing { try store.commit(partial.url, fileExtension: info.format.fileExtension) }
+            } else {
+                file = try storing {
+                    try store.create(fileExtension: info.format.fileExtension, contents: inMemory)
                 }
-            } catch {
-                throw DownloadFailure(
-                    .networkError, "could not store the attachment in \(store.directory.path): \(error)")
             }
             kept = file
             let digest = Self.hex(hasher.finalize())
@@ -341,12 +333,22 @@ public final class HTTPSImageDownloader: ImageDownloading {
         }
     }
 
-    private func makePartialFile() throws -> (url: URL, handle: FileHandle) {
+    private func makePartialFile() throws -> (url: URL, descriptor: Int32) {
         do {
             return try store.makePartialFile()
         } catch {
             throw DownloadFailure(
                 .networkError, "could not create a temporary file in \(store.directory.path): \(error)")
+        }
+    }
+
+    /// Runs a step of writing the attachment; a file system failure (a full disk) becomes a failure that says so,
+    /// not one blamed on the network.
+    private func storing<T>(_ step: () throws -> T) throws -> T {
+        do {
+            return try step()
+        } catch {
+            throw DownloadFailure(.networkError, "could not store the attachment in \(store.directory.path): \(error)")
         }
     }
 
