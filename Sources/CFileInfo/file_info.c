@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -66,6 +67,27 @@ int rp_rename_noreplace(const char *from, const char *to) {
         unlink(to);
         errno = error;
         return -1;
+    }
+    return 0;
+}
+
+int rp_write_all(int descriptor, const void *bytes, size_t count) {
+    const char *next = bytes;
+    while (count > 0) {
+        ssize_t written = write(descriptor, next, count);
+        if (written >= 0) {
+            next += written;
+            count -= (size_t)written;
+            continue;
+        }
+        if (errno == EINTR) continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK) {
+            // A descriptor left non-blocking by another program: wait until it takes more.
+            struct pollfd waiting = {.fd = descriptor, .events = POLLOUT};
+            poll(&waiting, 1, -1);
+            continue;
+        }
+        return errno;
     }
     return 0;
 }

@@ -1,6 +1,7 @@
 #ifndef RICHPUSH_CFILEINFO_H
 #define RICHPUSH_CFILEINFO_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /// What richpush needs to know about a file, in a struct of its own: Swift code never touches `struct stat`,
@@ -37,5 +38,9 @@ const char *rp_file_kind_phrase(rp_file_kind kind);
 /// where the file system cannot do that, a hard link and an unlink, which never replace either. Returns 0, or -1
 /// with errno set (EEXIST when `to` exists; EPERM, EOPNOTSUPP or EXDEV when neither way works there).
 int rp_rename_noreplace(const char *from, const char *to);
+
+/// write(2) until all `count` bytes are out: interrupted writes are resumed, and a descriptor left non-blocking by
+/// another program is waited for (poll) rather than given up on. Returns 0, or the errno that stopped it.
+int rp_write_all(int descriptor, const void *bytes, size_t count);
 
 #endif

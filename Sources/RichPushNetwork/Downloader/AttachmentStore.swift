@@ -56,34 +56,26 @@ public final class AttachmentStore: Sendable {
         return (directory.appendingPathComponent(name, isDirectory: false), descriptor)
     }
 
-    /// Writes all of `bytes` at the descriptor's position.
+    /// Writes all of `bytes` at the descriptor's position (``rp_write_all``).
     static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(Failure) {
-        var written = 0
-        while written < bytes.count {
-            let result = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else { throw Failure.fromErrno() }
-            written += result
-        }
+        let failure = rp_write_all(descriptor, bytes.baseAddress, bytes.count)
+        guard failure == 0 else { throw Failure(code: failure) }
     }
 
     /// Stores a whole body held in memory as `<uuid>.<fileExtension>`, opened as ``makePartialFile()`` opens
     /// its file: the small image that never needed a partial file (nothing else of it reached the disk).
-    func create(fileExtension: String, contents: [UInt8]) throws -> URL {
+    func create(fileExtension: String, contents: [UInt8]) throws(Failure) -> URL {
         let name = "\(Self.randomUUID()).\(fileExtension)"
         let path = directoryPath + "/" + name
         let descriptor = try openNewFile(path)
-        do {
-            do {
-                try contents.withUnsafeBytes { try Self.write($0, to: descriptor) }
-            } catch {
-                close(descriptor)
-                throw error
-            }
+        let writeFailure = contents.withUnsafeBytes { rp_write_all(descriptor, $0.baseAddress, $0.count) }
+        // Cut and closed whether or not the write went through; a failed write is the failure reported.
+        do throws(Failure) {
             try finishPartialFile(descriptor, length: contents.count)
+            if writeFailure != 0 { throw Failure(code: writeFailure) }
         } catch {
             unlink(path)
-            throw error
+            throw writeFailure != 0 ? Failure(code: writeFailure) : error
         }
         return directory.appendingPathComponent(name, isDirectory: false)
     }
@@ -210,9 +202,4 @@ public final class AttachmentStore: Sendable {
 
     /// How many files wait to be written over.
     public var spareCount: Int { spares.withLock { $0.count } }
-}
-
-/// write(2), named apart from ``AttachmentStore/write(_:to:)``.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }

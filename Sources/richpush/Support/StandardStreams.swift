@@ -1,3 +1,4 @@
+import CFileInfo
 import Foundation
 import Logging
 import Synchronization
@@ -61,30 +62,10 @@ enum StandardStreams {
 /// `write(2)` until every byte is out: interrupted writes are resumed, and a descriptor left non-blocking by
 /// another program is waited for rather than given up on.
 enum FileDescriptorWriter {
-    /// Writes all of `bytes`; returns nil when done, else the `errno` that stopped it.
+    /// Writes all of `bytes` (``rp_write_all``); returns nil when done, else the `errno` that stopped it.
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        bytes.withUnsafeBytes { buffer -> Int32? in
-            guard let start = buffer.baseAddress else { return nil }
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, start + offset, buffer.count - offset)
-                if written >= 0 {
-                    offset += written
-                    continue
-                }
-                let failure = errno
-                switch failure {
-                case EINTR:
-                    continue
-                case EAGAIN, EWOULDBLOCK:
-                    var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&waiting, 1, -1)
-                default:
-                    return failure
-                }
-            }
-            return nil
-        }
+        let failure = bytes.withUnsafeBytes { rp_write_all(descriptor, $0.baseAddress, $0.count) }
+        return failure == 0 ? nil : failure
     }
 
     /// The system's text for an `errno` value, e.g. "No space left on device".
