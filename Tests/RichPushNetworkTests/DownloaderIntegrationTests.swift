@@ -140,11 +140,19 @@ struct DownloaderIntegrationTests {
     func cancellation() async throws {
         try await withHarness { harness in
             let downloader = harness.downloader
-            let url = harness.url("photo.jpg?drip=1KB")
-            let task = Task { try await downloader.download(url, limits: DownloadLimits(), events: { _ in }) }
-            try await Task.sleep(for: .milliseconds(400))
+            // Padded past what a download keeps in memory, so that a partial file is on disk when it is cancelled.
+            let url = harness.url("photo.jpg?pad=1MB&drip=256KB")
+            let task = Task {
+                try await downloader.download(url, limits: Harness.patientLimits, events: { _ in })
+            }
+            var sawPartial = false
+            for _ in 0..<1200 where !sawPartial {
+                try await Task.sleep(for: .milliseconds(25))
+                sawPartial = harness.store.files().contains { $0.pathExtension == "part" }
+            }
+            #expect(sawPartial, "no partial file appeared")
             task.cancel()
-            // Ignoring the cancellation would end, about 9 s later, in a good image.
+            // Ignoring the cancellation would end, about 4 s later, in a good image.
             let result = await task.result
             #expect(throws: CancellationError.self) { try result.get() }
             #expect(harness.leftovers.isEmpty)

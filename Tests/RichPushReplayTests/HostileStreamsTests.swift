@@ -78,8 +78,8 @@ import RichPushTestSupport
         try folder.write("in/a.json", Self.payload(title: "Through a pipe"))
         try folder.write("in/a.expect.json", #"{"expect": {"style": "plain"}}"#)
         let fifo = try folder.fifo("report")
-        // The reader is there before richpush starts. Opened without blocking, it sees end-of-file only once a
-        // writer has come and gone (Linux's FIFO rule), so a read of 0 bytes means a writer closed.
+        // The reader is there before richpush starts. Opened without blocking, it is told of end-of-file only once
+        // a writer has come and gone (Linux's FIFO rule for poll), so a read of 0 bytes then means a writer closed.
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         try #require(reader >= 0)
         defer { close(reader) }
@@ -88,8 +88,12 @@ import RichPushTestSupport
             var buffer = [UInt8](repeating: 0, count: 4096)
             let start = ContinuousClock.now
             while ContinuousClock.now - start < .seconds(60) {
+                // Read only when poll says so: before any writer came, read(2) would return 0 at once, but poll
+                // reports nothing (no data, no hang-up) until a writer has come.
                 var ready = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
-                guard poll(&ready, 1, 100) >= 0 || errno == EINTR else { break }
+                let events = poll(&ready, 1, 100)
+                if events == 0 || (events < 0 && errno == EINTR) { continue }
+                guard events > 0 else { break }
                 let count = read(reader, &buffer, buffer.count)
                 if count > 0 { bytes += buffer[0..<count] }
                 if count == 0 { break }

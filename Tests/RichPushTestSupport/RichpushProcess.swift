@@ -55,11 +55,24 @@ public func runExecutable(
     let start = Date()
     try process.run()
     // Read both pipes while the child runs so neither can fill up and block it.
-    let errorReader = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = await errorReader.value
-    process.waitUntilExit()
+    async let errorRead = readToEnd(err.fileHandleForReading)
+    let outData = await readToEnd(out.fileHandleForReading)
+    let errData = await errorRead
+    await withCheckedContinuation { continuation in
+        Thread {
+            process.waitUntilExit()
+            continuation.resume()
+        }.start()
+    }
     return CommandRun(
         status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
         stderr: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(start))
+}
+
+/// Everything `handle` gives until its end, read on a thread of its own: a blocking read on Swift's cooperative
+/// threads (one per core) would stall every other test's tasks while a child process runs.
+public func readToEnd(_ handle: FileHandle) async -> Data {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: handle.readDataToEndOfFile()) }.start()
+    }
 }
