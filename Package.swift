@@ -181,6 +181,7 @@ let package = Package(
             dependencies: [
                 "RichPushCore",
                 "RichPushNetwork",
+                "RichPushTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -4,6 +4,7 @@ import NIOCore
 import NIOSSL
 import RichPushCore
 import RichPushNetwork
+import RichPushTestSupport
 import Testing
 
 /// Resident memory of this process, from /proc/self/status (Linux).
@@ -135,12 +136,12 @@ struct CAExportTests {
             ]
             let url = "https://\(FixtureCDN.host):\(port)/cat.png"
 
-            let trusted = try await run(curlPath, base + ["--cacert", caFile.path, url])
+            let trusted = try await runExecutable(curlPath, base + ["--cacert", caFile.path, url])
             #expect(trusted.status == 0, "\(trusted.stderr)")
             #expect(trusted.stdout == "200")
             #expect(try Data(contentsOf: output) == fixtureBytes("cat.png"))
 
-            let byIP = try await run(
+            let byIP = try await runExecutable(
                 curlPath,
                 [
                     "-sS", "--max-time", "10", "--noproxy", "*", "-o", "/dev/null", "--cacert", caFile.path,
@@ -148,7 +149,7 @@ struct CAExportTests {
                 ])
             #expect(byIP.status == 0, "the certificate also names 127.0.0.1: \(byIP.stderr)")
 
-            let untrusted = try await run(curlPath, base + [url])
+            let untrusted = try await runExecutable(curlPath, base + [url])
             #expect(untrusted.status == 60, "curl exit 60 = peer certificate cannot be authenticated")
         }
     }
@@ -162,24 +163,5 @@ struct CAExportTests {
             #expect(harness.cdn.caCertificatePEM.hasPrefix("-----BEGIN CERTIFICATE-----"))
             #expect(!harness.cdn.caCertificatePEM.contains("PRIVATE KEY"))
         }
-    }
-
-    private func run(_ executable: String, _ arguments: [String]) async throws -> (
-        status: Int32, stdout: String, stderr: String
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, stdout, stderr)
     }
 }

@@ -110,7 +110,7 @@ import RichPushTestSupport
         let guardTask = Self.killAfterTimeout(process)
         defer { guardTask.cancel() }
         let report = String(decoding: await received.value, as: UTF8.self)
-        process.waitUntilExit()
+        await waitForExit(process)
 
         #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
         #expect(process.terminationStatus == 0)
@@ -192,13 +192,13 @@ import RichPushTestSupport
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let errorReader = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }
+        async let errorRead = readToEnd(err.fileHandleForReading)
 
         let first = try out.fileHandleForReading.read(upToCount: 1)
         #expect(first == Data("[".utf8))
         try out.fileHandleForReading.close()
-        process.waitUntilExit()
-        let stderr = String(decoding: await errorReader.value, as: UTF8.self)
+        await waitForExit(process)
+        let stderr = String(decoding: await errorRead, as: UTF8.self)
 
         #expect(process.terminationReason == .exit, "ended by signal \(process.terminationStatus)")
         #expect(process.terminationStatus == 2)
@@ -301,7 +301,7 @@ import RichPushTestSupport
         }
         #expect(stored.contains { $0.hasSuffix(".part") }, "no partial download was seen: \(stored)")
         kill(process.processIdentifier, SIGHUP)
-        process.waitUntilExit()
+        await waitForExit(process)
 
         #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
         #expect(process.terminationStatus == 129)
@@ -398,8 +398,8 @@ func runRichpush(_ arguments: [String], standardOutput: FileHandle) async throws
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let errData = await readToEnd(err.fileHandleForReading)
+    await waitForExit(process)
     return EndedRun(
         reason: process.terminationReason, status: process.terminationStatus, stdout: "",
         stderr: String(decoding: errData, as: UTF8.self))
@@ -432,7 +432,7 @@ final class FixtureServer {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let err = self.err
-        errorReader = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }
+        errorReader = Task { await readToEnd(err.fileHandleForReading) }
         while !banner.contains("Press Ctrl-C to stop.") {
             let chunk = out.fileHandleForReading.availableData
             if chunk.isEmpty { break }
@@ -453,7 +453,7 @@ final class FixtureServer {
     /// Waits for the end (killing it after a minute, so a hang fails the test rather than blocking the run).
     func wait() async -> EndedRun {
         let guardTask = HostileStreamsTests.killAfterTimeout(process)
-        process.waitUntilExit()
+        await waitForExit(process)
         guardTask.cancel()
         let stderr = String(decoding: await errorReader.value, as: UTF8.self)
         return EndedRun(

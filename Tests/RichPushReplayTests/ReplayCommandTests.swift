@@ -273,7 +273,7 @@ import RichPushTestSupport
         }
         #expect(!attachments.isEmpty, "the replay never stored an attachment")
         process.interrupt()
-        process.waitUntilExit()
+        await waitForExit(process)
         #expect(process.terminationStatus == 130)
         let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter {
             $0.hasPrefix("richpush-")

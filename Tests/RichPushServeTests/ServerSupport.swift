@@ -186,10 +186,11 @@ func runAsync(_ executable: String, _ arguments: [String], mergingErrors: Bool =
     async throws -> (status: Int32, output: String)
 {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
+        // A thread, not a dispatch queue: on Linux the global queues share their threads with the pool.
+        Thread {
             continuation.resume(
                 with: Result { try run(executable, arguments, mergingErrors: mergingErrors, in: directory) })
-        }
+        }.start()
     }
 }
 

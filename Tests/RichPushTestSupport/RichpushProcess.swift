@@ -58,12 +58,7 @@ public func runExecutable(
     async let errorRead = readToEnd(err.fileHandleForReading)
     let outData = await readToEnd(out.fileHandleForReading)
     let errData = await errorRead
-    await withCheckedContinuation { continuation in
-        Thread {
-            process.waitUntilExit()
-            continuation.resume()
-        }.start()
-    }
+    await waitForExit(process)
     return CommandRun(
         status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
         stderr: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(start))
@@ -74,5 +69,16 @@ public func runExecutable(
 public func readToEnd(_ handle: FileHandle) async -> Data {
     await withCheckedContinuation { continuation in
         Thread { continuation.resume(returning: handle.readDataToEndOfFile()) }.start()
+    }
+}
+
+/// Waits for `process` to exit on a thread of its own (`Process.waitUntilExit` blocks its caller, which must not be
+/// one of Swift's cooperative threads; see ``readToEnd(_:)``).
+public func waitForExit(_ process: Process) async {
+    await withCheckedContinuation { continuation in
+        Thread {
+            process.waitUntilExit()
+            continuation.resume()
+        }.start()
     }
 }
