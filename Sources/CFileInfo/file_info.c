@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -88,6 +89,19 @@ int rp_write_all(int descriptor, const void *bytes, size_t count) {
             continue;
         }
         return errno;
+    }
+    return 0;
+}
+
+int rp_random_bytes(void *bytes, size_t count) {
+    ssize_t got;
+    do {
+        got = getrandom(bytes, count, 0);
+    } while (got < 0 && errno == EINTR);
+    if (got < 0) return -1;
+    if ((size_t)got != count) {
+        errno = EIO;
+        return -1;
     }
     return 0;
 }

@@ -52,12 +52,17 @@ struct DownloaderIntegrationTests {
                 "noext?type=image/png", "photo%20name.gif?type=image/png", "noext?type=image/png#fragment",
                 "photo%20name.gif?truncate=100MB",
             ]
+            // A random (version 4) UUID, lowercase, a new one for every download.
+            let uuid = #"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(png|jpg)$"#
+            var names: Set<String> = []
             for path in paths {
                 let image = try #require(await harness.download(path).result.success, "\(path)")
                 let name = image.file.lastPathComponent
-                #expect(name.range(of: #"^[0-9a-f-]{36}\.(png|jpg)$"#, options: .regularExpression) != nil, "\(name)")
+                #expect(name.range(of: uuid, options: .regularExpression) != nil, "\(name)")
                 #expect(image.file.deletingLastPathComponent().path == harness.store.directory.path)
+                names.insert(name)
             }
+            #expect(names.count == paths.count, "\(names)")
             let jpeg = try #require(await harness.download("photo%20name.gif").result.success)
             #expect(jpeg.format == .jpeg && jpeg.file.pathExtension == "jpg", "the bytes decide, not the .gif name")
         }

@@ -43,4 +43,8 @@ int rp_rename_noreplace(const char *from, const char *to);
 /// another program is waited for (poll) rather than given up on. Returns 0, or the errno that stopped it.
 int rp_write_all(int descriptor, const void *bytes, size_t count);
 
+/// Fills `count` bytes (at most 256) from the kernel's random generator in one getrandom(2) call. 0 on success,
+/// -1 with errno set.
+int rp_random_bytes(void *bytes, size_t count);
+
 #endif

@@ -110,22 +110,33 @@ public enum SafeFileReader {
         }
         guard node.kind == .regular else { return .failure("is \(node.kind.phrase), not a regular file") }
         guard node.size <= limit else { return .tooLarge(size: node.size) }
-        var bytes = [UInt8](repeating: 0, count: limit + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.read(descriptor, base + count, buffer.count - count)
+        // Room for the size fstat gave and one byte more (a payload's buffer is its size, not the limit); while a
+        // file that grew since fills it, it grows, up to `limit + 1` bytes.
+        var bytes: [UInt8] = []
+        var capacity = min(limit, node.size) + 1
+        while true {
+            var failure: Int32 = 0
+            let more = [UInt8](unsafeUninitializedCapacity: capacity - bytes.count) { buffer, initialized in
+                initialized = 0
+                while initialized < buffer.count {
+                    let got = Glibc.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                    if got > 0 {
+                        initialized += got
+                    } else if got == 0 {
+                        return
+                    } else if errno != EINTR {
+                        failure = errno
+                        return
+                    }
+                }
             }
-            if got < 0 {
-                if errno == EINTR { continue }
-                return .failure("cannot read the file: \(FileProblem(errno: errno))")
-            }
-            if got == 0 { break }
-            count += got
+            if failure != 0 { return .failure("cannot read the file: \(FileProblem(errno: failure))") }
+            if bytes.isEmpty { bytes = more } else { bytes += more }
+            guard bytes.count == capacity, capacity <= limit else { break }
+            capacity = min(limit + 1, capacity * 2)
         }
         // The file grew after fstat: judge by what is there now.
-        if count > limit { return .tooLarge(size: max(count, node.size)) }
-        return .bytes(Array(bytes[..<count]))
+        if bytes.count > limit { return .tooLarge(size: max(bytes.count, node.size)) }
+        return .bytes(bytes)
     }
 }

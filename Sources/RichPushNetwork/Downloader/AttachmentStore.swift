@@ -114,7 +114,7 @@ public final class AttachmentStore: Sendable {
     func recycle(atPath path: String) -> Bool {
         guard path.hasPrefix(directoryPath + "/") else { return false }
         let name = path.dropFirst(directoryPath.count + 1)
-        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else { return false }
+        guard !name.isEmpty, !name.contains(Character("/")), name != ".", name != ".." else { return false }
         var info = rp_file_info()
         let small = rp_file_info_at(path, 0, &info) == 0 && info.kind == RP_FILE_REGULAR && info.size <= Self.spareBytes
         if small, spares.withLock({ $0.count < spareLimit }) {
@@ -144,20 +144,34 @@ public final class AttachmentStore: Sendable {
         return final
     }
 
-    /// A random (version 4) UUID in lowercase, from the system's random generator: Foundation's `UUID()` opens
-    /// /dev/urandom on every call, a file system operation per download.
+    /// A random (version 4) UUID in lowercase, its 16 bytes from one `getrandom(2)` and written out here:
+    /// Foundation's `UUID()` opens /dev/urandom on every call, a file system operation per download.
     static func randomUUID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        var bytes: [UInt8] = []
-        for _ in 0..<2 { withUnsafeBytes(of: generator.next() as UInt64) { bytes += $0 } }
-        bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
-        bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 4122 variant
-        let uuid = UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
-        return uuid.uuidString.lowercased()
+        var bytes = (UInt64(0), UInt64(0))
+        withUnsafeMutableBytes(of: &bytes) { buffer in
+            if rp_random_bytes(buffer.baseAddress, 16) != 0 {
+                var generator = SystemRandomNumberGenerator()
+                buffer.storeBytes(of: generator.next() as UInt64, as: UInt64.self)
+                buffer.storeBytes(of: generator.next() as UInt64, toByteOffset: 8, as: UInt64.self)
+            }
+        }
+        return withUnsafeBytes(of: &bytes) { raw in
+            let hex = Array("0123456789abcdef".utf8)
+            var text = [UInt8]()
+            text.reserveCapacity(36)
+            for (index, byte) in raw.enumerated() {
+                let value =
+                    index == 6
+                    ? byte & 0x0F | 0x40  // version 4
+                    : index == 8
+                        ? byte & 0x3F | 0x80  // RFC 4122 variant
+                        : byte
+                if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+                text.append(hex[Int(value >> 4)])
+                text.append(hex[Int(value & 0x0F)])
+            }
+            return String(decoding: text, as: UTF8.self)
+        }
     }
 
     /// A file system call of the store failed; its description is the system's words ("No space left on device").
