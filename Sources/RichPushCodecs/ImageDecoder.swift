@@ -46,23 +46,26 @@ public struct ImageDecoder: ImageDecoding, Sendable {
     /// Decodes an image held in memory; the format comes from the bytes. With `box`, every frame is scaled
     /// down (box-averaged; JPEG also by libjpeg's own 1/2, 1/4, 1/8 while decoding) to fit inside it, aspect
     /// kept and never enlarged, so only the small frames are kept; the budget still applies to the full size.
-    public func decode(_ bytes: some Collection<UInt8>, fitting box: PixelSize? = nil) throws(ImageDecodingError)
-        -> DecodedImage
-    {
+    /// With `frameLimit`, an animated GIF stops after that many frames (a still picture of it, such as a
+    /// thumbnail): the frames after them are neither decoded nor checked.
+    public func decode(
+        _ bytes: some Collection<UInt8>, fitting box: PixelSize? = nil, frameLimit: Int? = nil
+    ) throws(ImageDecodingError) -> DecodedImage {
         let bytes = Array(bytes)
         let format = try Self.format(of: bytes)
-        guard let image = try run(bytes, format: format, output: .frames(box)) else {
+        guard let image = try run(bytes, format: format, output: .frames(box, limit: frameLimit.map { max(1, $0) }))
+        else {
             // Unreachable: only checking (`output: .none`) gives no image.
             throw ImageDecodingError(.corrupt, "the \(format.displayName) gave no image")
         }
         return image
     }
 
-    /// Decodes the file at `url`, as ``decode(_:fitting:)``.
-    public func decode(contentsOf url: URL, fitting box: PixelSize? = nil) throws(ImageDecodingError)
-        -> DecodedImage
+    /// Decodes the file at `url`, as ``decode(_:fitting:frameLimit:)``.
+    public func decode(contentsOf url: URL, fitting box: PixelSize? = nil, frameLimit: Int? = nil)
+        throws(ImageDecodingError) -> DecodedImage
     {
-        try decode(try read(url), fitting: box)
+        try decode(try read(url), fitting: box, frameLimit: frameLimit)
     }
 
     /// Decodes every byte of image data and keeps no pixels: the cheapest full check (no full-size buffer for
@@ -94,7 +97,8 @@ public struct ImageDecoder: ImageDecoding, Sendable {
 
     private enum Output {
         case none
-        case frames(PixelSize?)
+        /// Scaled to fit the box; at most `limit` frames.
+        case frames(PixelSize?, limit: Int?)
     }
 
     private func read(_ url: URL) throws(ImageDecodingError) -> [UInt8] {
@@ -181,8 +185,9 @@ public struct ImageDecoder: ImageDecoding, Sendable {
         -> DecodedImage?
     {
         // An animated GIF's frames are counted from the blocks, without decoding, so the budget for all frames
-        // refuses it before the first frame is drawn.
-        if format == .gif, case .image(let info) = ImageInspector.inspect(bytes) {
+        // refuses it before the first frame is drawn (the frames kept, when there is a limit).
+        if format == .gif, case .image(var info) = ImageInspector.inspect(bytes) {
+            if case .frames(_, let limit?) = output { info.frames = min(info.frames, limit) }
             try checkAllFrames(info)
         }
         let result: Result<DecodedImage?, ImageDecodingError> = bytes.withUnsafeBufferPointer { buffer in
@@ -216,7 +221,7 @@ public struct ImageDecoder: ImageDecoding, Sendable {
         if rp_codec_status(codec) != Int32(RP_CODEC_OK) { return .failure(error(codec, name)) }
         let width = Int(rp_codec_width(codec))
         let height = Int(rp_codec_height(codec))
-        guard case .frames(let box) = output else {
+        guard case .frames(let box, let limit) = output else {
             while true {
                 let status = Int(rp_codec_next_frame(codec, nil, 0, 0, nil))
                 if status == RP_CODEC_END { return .success(nil) }
@@ -239,7 +244,7 @@ public struct ImageDecoder: ImageDecoding, Sendable {
             if status != RP_CODEC_OK { return .failure(error(codec, name)) }
             frames.append(
                 DecodedImage.Frame(rgba: rgba, delay: format == .gif ? .milliseconds(Int(delay)) : .zero))
-            if format != .gif { break }
+            if format != .gif || frames.count == limit { break }
         }
         return .success(DecodedImage(width: size.width, height: size.height, frames: frames))
     }

@@ -267,6 +267,33 @@ struct ImageDecoderTests {
         #expect(throws: ImageDecodingError.self) { try strict.decode(tinyFramesGIF(width: 50, height: 40, frames: 2)) }
     }
 
+    @Test("a frame limit keeps an animation's first frames and never reads the others (a thumbnail)")
+    func frameLimit() throws {
+        let spinner = try fixture("spinner.gif")
+        let full = try decoder.decode(spinner, fitting: PixelSize(width: 16, height: 16))
+        let first = try decoder.decode(spinner, fitting: PixelSize(width: 16, height: 16), frameLimit: 1)
+        #expect(first.frames.count == 1 && first.width == 16 && first.height == 16)
+        #expect(first.frames[0].rgba == full.frames[0].rgba && first.frames[0].delay == full.frames[0].delay)
+        #expect(try decoder.decode(spinner, frameLimit: 3).frames.count == 3)
+        #expect(try decoder.decode(try fixture("cat.png"), frameLimit: 1).frames.count == 1)
+
+        // The second frame's data cut short: the whole animation fails, its first frame alone does not.
+        let whole = handBuiltGIF(
+            width: 2, height: 1,
+            frames: [GIFFrame(width: 2, indices: [2, 3]), GIFFrame(width: 2, indices: [1, 1])])
+        let cut = Array(whole.prefix(whole.count - 4))
+        #expect(throws: ImageDecodingError.self) { try decoder.decode(cut) }
+        let still = try decoder.decode(cut, frameLimit: 1)
+        #expect(still.frames.count == 1)
+        #expect(still.frames[0].rgba == [255, 0, 0, 255, 0, 255, 0, 255])
+
+        // Over the budget for all frames, but not for the frames kept.
+        let strict = ImageDecoder(budget: .init(pixelsPerFrame: 2_000, pixelsForAllFrames: 3_000))
+        let animation = tinyFramesGIF(width: 50, height: 40, frames: 2)
+        #expect(throws: ImageDecodingError.self) { try strict.decode(animation) }
+        #expect(try strict.decode(animation, frameLimit: 1).frames.count == 1)
+    }
+
     @Test("refusing bombs does not grow the process: its peak RSS rises by at most 50 MB")
     func bombMemory() throws {
         let bombs: [[UInt8]] = [

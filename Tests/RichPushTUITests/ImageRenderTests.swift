@@ -124,6 +124,33 @@ import Testing
         #expect(render(state, size: Fixtures.size).imageColors.contains(.indexed(196)), "plays on from where it was")
     }
 
+    @Test func aThumbnailDecodesTheFirstFrameOnlyAndTheDetailViewEveryFrame() {
+        var result = Fixtures.richResult(file: "payloads/gif-closed.json")
+        result.attachment = Self.gifAttachment
+        var state = Fixtures.state([Fixtures.entry(1, result, sentAt: 2)])
+        state.focus = .notifications
+        state.images = Self.settings
+        let loader = PictureLoader(pictures: [Self.gifAttachment.file: Pictures.redThenBlue])
+        let drawing = ImageDrawing(loader: loader, renderer: Self.settings.renderer)
+
+        let thumbnail = ImageLayout.needed(state)
+        #expect(thumbnail.map(\.purpose) == [.thumbnail])
+        guard case .frames(let still, _)? = thumbnail.first.map(drawing.render) else {
+            Issue.record("the thumbnail was not drawn")
+            return
+        }
+        #expect(still.count == 1)
+
+        _ = reduce(&state, .activate)
+        let detail = ImageLayout.needed(state).filter { $0.purpose == .detail }
+        guard case .frames(let played, _)? = detail.first.map(drawing.render) else {
+            Issue.record("the detail image was not drawn")
+            return
+        }
+        #expect(played.count == 2)
+        #expect(loader.requests.all.map(\.firstFrameOnly) == [true, false], "the list asks for one frame only")
+    }
+
     @Test func spaceOnAStillImageDoesNothing() {
         var state = richSelected
         _ = reduce(&state, .activate)

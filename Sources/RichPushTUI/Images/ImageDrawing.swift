@@ -18,13 +18,14 @@ struct ImageDrawing: Sendable {
     }
 
     func render(_ key: ImageKey) -> RenderedImage {
+        // The list shows the first frame (the others are not even decoded); the detail view plays them all.
         let loaded = loader.load(
-            file: key.file, fittingWidth: key.columns * Self.pixelsPerColumn, height: key.rows * Self.pixelsPerRow)
+            file: key.file, fittingWidth: key.columns * Self.pixelsPerColumn, height: key.rows * Self.pixelsPerRow,
+            firstFrameOnly: key.purpose == .thumbnail)
         switch loaded {
         case .failure(let error):
             return .failed(error.message)
         case .success(let image):
-            // The list shows the first frame; the detail view plays them all.
             let indices =
                 key.purpose == .thumbnail ? Array(image.frames.indices.prefix(1)) : Array(image.frames.indices)
             var frames: [CellImage] = []

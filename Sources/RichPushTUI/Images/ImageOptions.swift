@@ -15,8 +15,10 @@ public enum ImageMode: String, Sendable, CaseIterable {
 /// decodes with the system codecs; tests pass pictures they built.
 public protocol AttachmentImageLoading: Sendable {
     /// The pixels of the image at `file`, scaled down to fit `width`x`height` pixels with the aspect kept,
-    /// or why it cannot be drawn (a sentence, e.g. "the PNG data ends early").
-    func load(file: String, fittingWidth width: Int, height: Int) -> Result<DecodedImage, ImageLoadError>
+    /// or why it cannot be drawn (a sentence, e.g. "the PNG data ends early"). With `firstFrameOnly`, an
+    /// animation's first frame alone (a thumbnail), the others not decoded.
+    func load(file: String, fittingWidth width: Int, height: Int, firstFrameOnly: Bool)
+        -> Result<DecodedImage, ImageLoadError>
 }
 
 /// Why an attachment's image was not drawn, as the detail view says it.

@@ -17,12 +17,15 @@ extension ImageMode: ExpressibleByArgument {}
 struct CodecImageLoader: AttachmentImageLoading {
     let decoder = ImageDecoder()
 
-    func load(file: String, fittingWidth width: Int, height: Int) -> Result<DecodedImage, ImageLoadError> {
+    func load(file: String, fittingWidth width: Int, height: Int, firstFrameOnly: Bool)
+        -> Result<DecodedImage, ImageLoadError>
+    {
         do {
             return .success(
                 try decoder.decode(
                     contentsOf: URL(fileURLWithPath: file),
-                    fitting: PixelSize(width: max(1, width), height: max(1, height))))
+                    fitting: PixelSize(width: max(1, width), height: max(1, height)),
+                    frameLimit: firstFrameOnly ? 1 : nil))
         } catch {
             return .failure(ImageLoadError(error.sentence))
         }

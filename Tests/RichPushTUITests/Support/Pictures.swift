@@ -1,6 +1,7 @@
 import RichPushCore
 import RichPushTestSupport
 import SnapshotTesting
+import Synchronization
 
 @testable import RichPushGraphics
 @testable import RichPushTUI
@@ -39,11 +40,24 @@ enum Pictures {
 }
 
 /// Hands out pictures by attachment file; a file it does not know cannot be read.
+/// With `firstFrameOnly` it hands out the first frame alone, as the codecs do, and it notes every request.
 struct PictureLoader: AttachmentImageLoading {
     var pictures: [String: DecodedImage]
+    /// The files asked for, in order, each with whether only its first frame was wanted.
+    let requests = Requests()
 
-    func load(file: String, fittingWidth width: Int, height: Int) -> Result<DecodedImage, ImageLoadError> {
-        guard let picture = pictures[file] else { return .failure(ImageLoadError("the PNG data ends early")) }
+    final class Requests: Sendable {
+        private let log = Mutex<[(file: String, firstFrameOnly: Bool)]>([])
+        var all: [(file: String, firstFrameOnly: Bool)] { log.withLock { $0 } }
+        func note(_ file: String, _ firstFrameOnly: Bool) { log.withLock { $0.append((file, firstFrameOnly)) } }
+    }
+
+    func load(file: String, fittingWidth width: Int, height: Int, firstFrameOnly: Bool)
+        -> Result<DecodedImage, ImageLoadError>
+    {
+        requests.note(file, firstFrameOnly)
+        guard var picture = pictures[file] else { return .failure(ImageLoadError("the PNG data ends early")) }
+        if firstFrameOnly { picture.frames = Array(picture.frames.prefix(1)) }
         return .success(picture)
     }
 }
