@@ -160,12 +160,12 @@ public final class AttachmentStore: Sendable {
             var text = [UInt8]()
             text.reserveCapacity(36)
             for (index, byte) in raw.enumerated() {
-                let value =
-                    index == 6
-                    ? byte & 0x0F | 0x40  // version 4
-                    : index == 8
-                        ? byte & 0x3F | 0x80  // RFC 4122 variant
-                        : byte
+                var value = byte
+                switch index {
+                case 6: value = byte & 0x0F | 0x40  // version 4
+                case 8: value = byte & 0x3F | 0x80  // RFC 4122 variant
+                default: break
+                }
                 if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
                 text.append(hex[Int(value >> 4)])
                 text.append(hex[Int(value & 0x0F)])
