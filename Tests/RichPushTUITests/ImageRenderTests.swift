@@ -127,6 +127,7 @@ import Testing
     @Test func aThumbnailDecodesTheFirstFrameOnlyAndTheDetailViewEveryFrame() {
         var result = Fixtures.richResult(file: "payloads/gif-closed.json")
         result.attachment = Self.gifAttachment
+        result.attachment?.decoded = true
         var state = Fixtures.state([Fixtures.entry(1, result, sentAt: 2)])
         state.focus = .notifications
         state.images = Self.settings
@@ -149,6 +150,24 @@ import Testing
         }
         #expect(played.count == 2)
         #expect(loader.requests.all.map(\.firstFrameOnly) == [true, false], "the list asks for one frame only")
+    }
+
+    /// An image the delivery found broken (`decoded: false`) or not yet checked is decoded whole for its
+    /// thumbnail too, so a GIF cut short after its first frame stays blank as its result says.
+    @Test(arguments: [false, nil] as [Bool?])
+    func aThumbnailOfAnImageNotKnownToDecodeIsDecodedWhole(decoded: Bool?) {
+        var result = Fixtures.richResult(file: "payloads/gif-closed.json")
+        result.attachment = Self.gifAttachment
+        result.attachment?.decoded = decoded
+        var state = Fixtures.state([Fixtures.entry(1, result, sentAt: 2)])
+        state.focus = .notifications
+        state.images = Self.settings
+        let loader = PictureLoader(pictures: [:])
+        let drawing = ImageDrawing(loader: loader, renderer: Self.settings.renderer)
+        let keys = ImageLayout.needed(state)
+        #expect(keys.map(\.purpose) == [.thumbnail])
+        #expect(keys.first.map(drawing.render) == .failed("the PNG data ends early"))
+        #expect(loader.requests.all.map(\.firstFrameOnly) == [false])
     }
 
     @Test func spaceOnAStillImageDoesNothing() {

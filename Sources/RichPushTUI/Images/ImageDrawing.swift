@@ -18,10 +18,11 @@ struct ImageDrawing: Sendable {
     }
 
     func render(_ key: ImageKey) -> RenderedImage {
-        // The list shows the first frame (the others are not even decoded); the detail view plays them all.
+        // The list shows the first frame (of an image known to decode, the only one decoded); the detail view
+        // plays them all.
         let loaded = loader.load(
             file: key.file, fittingWidth: key.columns * Self.pixelsPerColumn, height: key.rows * Self.pixelsPerRow,
-            firstFrameOnly: key.purpose == .thumbnail)
+            firstFrameOnly: key.purpose == .thumbnail && key.decoded == true)
         switch loaded {
         case .failure(let error):
             return .failed(error.message)

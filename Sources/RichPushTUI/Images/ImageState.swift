@@ -14,6 +14,10 @@ struct ImageKey: Hashable, Sendable {
     var purpose: Purpose
     var columns: Int
     var rows: Int
+    /// The delivery's decode verdict on the attachment (nil before one): a thumbnail of an image known to
+    /// decode needs its first frame only; any other is decoded whole, so a broken one stays blank as the
+    /// result says it is, and a new verdict draws it again.
+    var decoded: Bool? = nil
 }
 
 /// An attachment drawn as cells, or why it could not be.
@@ -112,7 +116,9 @@ enum ImageLayout {
         guard let attachment = attachment(of: entry) else { return nil }
         let size = CellRenderer.fit(
             width: attachment.width, height: attachment.height, columns: thumbnailMaxColumns, rows: thumbnailMaxRows)
-        return ImageKey(file: attachment.file, purpose: .thumbnail, columns: size.columns, rows: size.rows)
+        return ImageKey(
+            file: attachment.file, purpose: .thumbnail, columns: size.columns, rows: size.rows,
+            decoded: attachment.decoded)
     }
 
     /// The detail image within the detail view's text area `text`.
