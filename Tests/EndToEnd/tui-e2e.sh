@@ -112,14 +112,19 @@ keys() { tm send-keys -t "$PANE" "$@"; }
 # image_colors: how many 256-colour SGR changes (38;5;N or 48;5;N) capture-pane -e shows. The UI's own text
 # uses the 8 basic colours only, so these are image cells.
 image_colors() { tm capture-pane -e -p -t "$PANE" 2>/dev/null | grep -oE $'\e\\[[0-9;]*[34]8;5;[0-9]+' | wc -l; }
+# direct_colors: the same for 24-bit colours (38;2;R;G;B or 48;2;R;G;B), a direct-colour terminal's image cells.
+direct_colors() {
+    tm capture-pane -e -p -t "$PANE" 2>/dev/null | grep -oE $'\e\\[[0-9;]*[34]8;2;[0-9]+;[0-9]+;[0-9]+' | wc -l
+}
 colored_screen() { tm capture-pane -e -p -t "$PANE" 2>/dev/null; }
 
-# wait_for_image DESCRIPTION MIN: waits until at least MIN image colour changes are on screen.
+# wait_for_image DESCRIPTION MIN [COUNTER]: waits until at least MIN image colour changes are on screen, as
+# COUNTER (image_colors by default, or direct_colors) counts them.
 wait_for_image() {
-    local description=$1 minimum=$2 count=0
+    local description=$1 minimum=$2 counter=${3:-image_colors} count=0
     local deadline=$(($(now_ms) + TIMEOUT * 1000))
     while [ "$(now_ms)" -lt "$deadline" ]; do
-        count=$(image_colors)
+        count=$($counter)
         if [ "$count" -ge "$minimum" ]; then
             pass "$description ($count colour changes)"
             return 0
@@ -568,6 +573,26 @@ else
     fail "--images none draws no image cells ($count colour changes)"
 fi
 press q "q exits the --images none launch with status 0" "EXIT=0"
+
+# 21. Truecolor: on a direct-colour terminal (TERM=xterm-direct, whose terminfo comes with ncurses-term) the
+# image cells are 24-bit colours, and none is brought down to the 256-colour palette.
+if infocmp xterm-direct >/dev/null 2>&1; then
+    keys -l "clear; TERM=xterm-direct $BIN tui --payloads '$GIFS' --fixtures '$PAYLOADS/images' --no-listen; echo EXIT=\$?"
+    keys Enter
+    wait_for "xterm-direct lists its payloads" "Payloads (2)"
+    press Down "xterm-direct: Down reaches the GIF payload" "▶ spinner.json"
+    press Enter "xterm-direct delivers the GIF payload" "gif "
+    wait_for_image "xterm-direct draws the thumbnail in 24-bit colours" 6 direct_colors
+    count=$(image_colors)
+    if [ "$count" -eq 0 ]; then
+        pass "xterm-direct draws no 256-colour image cells"
+    else
+        fail "xterm-direct draws no 256-colour image cells ($count 256-colour changes)"
+    fi
+    press q "q exits the xterm-direct launch with status 0" "EXIT=0"
+else
+    echo "# skipped the truecolor checks: no xterm-direct terminfo (Debian package ncurses-term)"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
