@@ -144,34 +144,18 @@ public final class AttachmentStore: Sendable {
         return final
     }
 
-    /// A random (version 4) UUID in lowercase, its 16 bytes from one `getrandom(2)` and written out here:
-    /// Foundation's `UUID()` opens /dev/urandom on every call, a file system operation per download.
+    /// A random (version 4) UUID in lowercase, its 16 bytes from one `getrandom(2)`: Foundation's `UUID()` opens
+    /// /dev/urandom on every call, a file system operation per download.
     static func randomUUID() -> String {
-        var bytes = (UInt64(0), UInt64(0))
-        withUnsafeMutableBytes(of: &bytes) { buffer in
-            if rp_random_bytes(buffer.baseAddress, 16) != 0 {
-                var generator = SystemRandomNumberGenerator()
-                buffer.storeBytes(of: generator.next() as UInt64, as: UInt64.self)
-                buffer.storeBytes(of: generator.next() as UInt64, toByteOffset: 8, as: UInt64.self)
-            }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        if rp_random_bytes(&bytes, bytes.count) != 0 {
+            var generator = SystemRandomNumberGenerator()
+            for index in bytes.indices { bytes[index] = generator.next() }
         }
-        return withUnsafeBytes(of: &bytes) { raw in
-            let hex = Array("0123456789abcdef".utf8)
-            var text = [UInt8]()
-            text.reserveCapacity(36)
-            for (index, byte) in raw.enumerated() {
-                var value = byte
-                switch index {
-                case 6: value = byte & 0x0F | 0x40  // version 4
-                case 8: value = byte & 0x3F | 0x80  // RFC 4122 variant
-                default: break
-                }
-                if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
-                text.append(hex[Int(value >> 4)])
-                text.append(hex[Int(value & 0x0F)])
-            }
-            return String(decoding: text, as: UTF8.self)
-        }
+        bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
+        bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 4122 variant
+        // 8-4-4-4-12 digits.
+        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { Hexadecimal.lowercase(bytes[$0]) }.joined(separator: "-")
     }
 
     /// A file system call of the store failed; its description is the system's words ("No space left on device").

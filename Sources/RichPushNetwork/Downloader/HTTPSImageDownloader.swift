@@ -268,7 +268,7 @@ public final class HTTPSImageDownloader: ImageDownloading {
                         "the body passed the \(limits.maxBytes)-byte limit while streaming (no Content-Length)")
                 }
                 if partial == nil, total + size > Self.inspectedInMemory {
-                    let file = try makePartialFile()
+                    let file = try storing { try store.makePartialFile() }
                     partial = file
                     descriptorOpen = true
                     try storing { try inMemory.withUnsafeBytes { try AttachmentStore.write($0, to: file.descriptor) } }
@@ -325,20 +325,11 @@ public final class HTTPSImageDownloader: ImageDownloading {
                 }
             }
             kept = file
-            let digest = Self.hex(hasher.finalize())
+            let digest = Hexadecimal.lowercase(hasher.finalize())
             logger.debug("image stored", metadata: ["file": "\(file.path)", "bytes": "\(total)"])
             return DownloadedImage(
                 file: file, format: info.format, width: info.width, height: info.height, frames: info.frames,
                 bytes: total, sha256: digest, servedContentType: contentType)
-        }
-    }
-
-    private func makePartialFile() throws -> (url: URL, descriptor: Int32) {
-        do {
-            return try store.makePartialFile()
-        } catch {
-            throw DownloadFailure(
-                .networkError, "could not create a temporary file in \(store.directory.path): \(error)")
         }
     }
 
@@ -434,17 +425,6 @@ public final class HTTPSImageDownloader: ImageDownloading {
     private static func fixtureHint(_ url: URL?, _ fixture: FixtureHostMapping?) -> String {
         guard let url, let fixture, fixture.matches(url) else { return "" }
         return " (the fixture CDN at \(fixture.address):\(fixture.port) is not running)"
-    }
-
-    /// Lowercase hexadecimal of a digest (`String(format:)` per byte costs more than the hashing of a small image).
-    static func hex(_ digest: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in digest {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 
     static func statusText(_ status: HTTPResponseStatus) -> String {
