@@ -93,6 +93,21 @@ int rp_write_all(int descriptor, const void *bytes, size_t count) {
     return 0;
 }
 
+ssize_t rp_read_full(int descriptor, void *bytes, size_t count) {
+    size_t done = 0;
+    while (done < count) {
+        ssize_t got = read(descriptor, (char *)bytes + done, count - done);
+        if (got > 0) {
+            done += (size_t)got;
+        } else if (got == 0) {
+            break;
+        } else if (errno != EINTR) {
+            return -1;
+        }
+    }
+    return (ssize_t)done;
+}
+
 int rp_random_bytes(void *bytes, size_t count) {
     ssize_t got;
     do {

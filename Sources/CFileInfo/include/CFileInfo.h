@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /// What richpush needs to know about a file, in a struct of its own: Swift code never touches `struct stat`,
 /// whose members Swift credits to different clang modules (Glibc, CoreFoundation, CDispatch) depending on what
@@ -42,6 +43,10 @@ int rp_rename_noreplace(const char *from, const char *to);
 /// write(2) until all `count` bytes are out: interrupted writes are resumed, and a descriptor left non-blocking by
 /// another program is waited for (poll) rather than given up on. Returns 0, or the errno that stopped it.
 int rp_write_all(int descriptor, const void *bytes, size_t count);
+
+/// read(2) until `count` bytes are in or the file ends, interrupted reads resumed. Returns how many bytes were
+/// read, or -1 with errno set.
+ssize_t rp_read_full(int descriptor, void *bytes, size_t count);
 
 /// Fills `count` bytes (at most 256) from the kernel's random generator in one getrandom(2) call. 0 on success,
 /// -1 with errno set.

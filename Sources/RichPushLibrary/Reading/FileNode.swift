@@ -117,18 +117,9 @@ public enum SafeFileReader {
         while true {
             var failure: Int32 = 0
             let more = [UInt8](unsafeUninitializedCapacity: capacity - bytes.count) { buffer, initialized in
-                initialized = 0
-                while initialized < buffer.count {
-                    let got = Glibc.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
-                    if got > 0 {
-                        initialized += got
-                    } else if got == 0 {
-                        return
-                    } else if errno != EINTR {
-                        failure = errno
-                        return
-                    }
-                }
+                let got = rp_read_full(descriptor, buffer.baseAddress, buffer.count)
+                if got < 0 { failure = errno }
+                initialized = max(0, got)
             }
             if failure != 0 { return .failure("cannot read the file: \(FileProblem(errno: failure))") }
             if bytes.isEmpty { bytes = more } else { bytes += more }
