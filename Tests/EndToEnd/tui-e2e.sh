@@ -117,6 +117,12 @@ direct_colors() {
     tm capture-pane -e -p -t "$PANE" 2>/dev/null | grep -oE $'\e\\[[0-9;]*[34]8;2;[0-9]+;[0-9]+;[0-9]+' | wc -l
 }
 colored_screen() { tm capture-pane -e -p -t "$PANE" 2>/dev/null; }
+# expect_no_image_colors DESCRIPTION: passes when the screen shows no 256-colour image cell now.
+expect_no_image_colors() {
+    local count
+    count=$(image_colors)
+    if [ "$count" -eq 0 ]; then pass "$1"; else fail "$1 ($count 256-colour changes)"; fi
+}
 
 # wait_for_image DESCRIPTION MIN [COUNTER]: waits until at least MIN image colour changes are on screen, as
 # COUNTER (image_colors by default, or direct_colors) counts them.
@@ -566,12 +572,7 @@ press Enter "--images none delivers the GIF payload" "gif "
 keys Tab
 press Enter "--images none opens the detail" "Notification detail"
 wait_for "--images none shows the attachment's facts" "Frames"
-count=$(image_colors)
-if [ "$count" -eq 0 ]; then
-    pass "--images none draws no image cells"
-else
-    fail "--images none draws no image cells ($count colour changes)"
-fi
+expect_no_image_colors "--images none draws no image cells"
 press q "q exits the --images none launch with status 0" "EXIT=0"
 
 # 21. Truecolor: on a direct-colour terminal (TERM=xterm-direct, whose terminfo comes with ncurses-term) the
@@ -583,12 +584,7 @@ if infocmp xterm-direct >/dev/null 2>&1; then
     press Down "xterm-direct: Down reaches the GIF payload" "▶ spinner.json"
     press Enter "xterm-direct delivers the GIF payload" "gif "
     wait_for_image "xterm-direct draws the thumbnail in 24-bit colours" 6 direct_colors
-    count=$(image_colors)
-    if [ "$count" -eq 0 ]; then
-        pass "xterm-direct draws no 256-colour image cells"
-    else
-        fail "xterm-direct draws no 256-colour image cells ($count 256-colour changes)"
-    fi
+    expect_no_image_colors "xterm-direct draws no 256-colour image cells"
     press q "q exits the xterm-direct launch with status 0" "EXIT=0"
 else
     echo "# skipped the truecolor checks: no xterm-direct terminfo (Debian package ncurses-term)"

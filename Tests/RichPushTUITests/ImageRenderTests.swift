@@ -92,12 +92,19 @@ import Testing
         #expect(grid.text.contains("Image not drawn: the PNG data ends early"))
     }
 
-    private var gifDetail: TUIState {
+    /// The list with one rich notification whose attachment is the GIF, its decode verdict `decoded`; images on.
+    private func gifList(decoded: Bool? = nil) -> TUIState {
         var result = Fixtures.richResult(file: "payloads/gif-closed.json")
         result.attachment = Self.gifAttachment
+        result.attachment?.decoded = decoded
         var state = Fixtures.state([Fixtures.entry(1, result, sentAt: 2)])
         state.focus = .notifications
         state.images = Self.settings
+        return state
+    }
+
+    private var gifDetail: TUIState {
+        var state = gifList()
         _ = reduce(&state, .activate)
         return drawn(state, pictures: [Self.gifAttachment.file: Pictures.redThenBlue])
     }
@@ -125,12 +132,7 @@ import Testing
     }
 
     @Test func aThumbnailDecodesTheFirstFrameOnlyAndTheDetailViewEveryFrame() {
-        var result = Fixtures.richResult(file: "payloads/gif-closed.json")
-        result.attachment = Self.gifAttachment
-        result.attachment?.decoded = true
-        var state = Fixtures.state([Fixtures.entry(1, result, sentAt: 2)])
-        state.focus = .notifications
-        state.images = Self.settings
+        var state = gifList(decoded: true)
         let loader = PictureLoader(pictures: [Self.gifAttachment.file: Pictures.redThenBlue])
         let drawing = ImageDrawing(loader: loader, renderer: Self.settings.renderer)
 
@@ -156,12 +158,7 @@ import Testing
     /// thumbnail too, so a GIF cut short after its first frame stays blank as its result says.
     @Test(arguments: [false, nil] as [Bool?])
     func aThumbnailOfAnImageNotKnownToDecodeIsDecodedWhole(decoded: Bool?) {
-        var result = Fixtures.richResult(file: "payloads/gif-closed.json")
-        result.attachment = Self.gifAttachment
-        result.attachment?.decoded = decoded
-        var state = Fixtures.state([Fixtures.entry(1, result, sentAt: 2)])
-        state.focus = .notifications
-        state.images = Self.settings
+        let state = gifList(decoded: decoded)
         let loader = PictureLoader(pictures: [:])
         let drawing = ImageDrawing(loader: loader, renderer: Self.settings.renderer)
         let keys = ImageLayout.needed(state)
