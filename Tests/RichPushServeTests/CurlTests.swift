@@ -99,3 +99,34 @@ struct CurlTests {
         }
     }
 }
+
+/// What a sender sees when it goes past the limits: an answer for that request, and the connection keeps serving.
+@Suite(
+    "Push server limits with curl --http2", .serialized,
+    .enabled(if: curlPath != nil, "curl with HTTP2 support is not installed"))
+struct CurlLimitTests {
+    @Test(
+        "a 60 KB header is 431 on its own stream, and the next push on the same connection is 200 (curl's HTTP/2 library sends at most 64 KB of headers)"
+    )
+    func oversizedHeaderThenNormalPush() async throws {
+        try await withServer { harness in
+            let common = [
+                "--http2", "--cacert", harness.caFile.path, "-H", "authorization: bearer \(TestJWT().token)",
+                "-H", "apns-topic: \(testBundleID)", "--data-binary", #"{"aps":{"alert":{"title":"After"}}}"#,
+            ]
+            let url = "\(harness.server.baseURL)/3/device/\(testToken)"
+            let format = "%{http_code} %{num_connects}\\n"
+            let (status, output) = try await runAsync(
+                curlPath!,
+                ["-sS", "-o", "/dev/null", "--max-time", "30", "-w", format]
+                    + common + ["-H", "x-large: " + String(repeating: "x", count: 60_000), url]
+                    + ["--next", "-sS", "-o", "/dev/null", "-w", format] + common + [url])
+            #expect(status == 0, "curl exited \(status): \(output)")
+            // Each line: the status, and how many new connections the transfer made (0: it reused the first).
+            #expect(output.split(separator: "\n") == ["431 1", "200 0"], "\(output)")
+            let snapshot = harness.server.store.snapshot()
+            #expect(snapshot.notifications.first?["rejection"]?["reason"] == "RequestHeaderFieldsTooLarge")
+            #expect(snapshot.notifications.first?["rejection"]?["detail"]?.stringValue?.contains("16384") == true)
+        }
+    }
+}

@@ -54,7 +54,7 @@ struct PushCommandTests {
             #expect(lines[1].contains("malformed.json  APNs 400"))
             #expect(lines[2].contains("no-such-file.json  error: no such file"))
             let entries = harness.server.store.snapshot().notifications
-            #expect(entries.first?.apns.topic == "com.example.shop")
+            #expect(entries.first?["apns"]?["topic"] == "com.example.shop")
         }
     }
 

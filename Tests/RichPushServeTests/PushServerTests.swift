@@ -93,8 +93,8 @@ struct PushServerTests {
                 #expect(answer.headers.first(name: "apns-id").flatMap { UUID(uuidString: $0) } != nil, "\(reason)")
             }
             let snapshot = harness.server.store.snapshot()
-            #expect(snapshot.notifications.map { $0.endpointRejection?.reason } == cases.map { $0.0 })
-            #expect(snapshot.notifications.allSatisfy { !$0.result.delivered && $0.result.style == .silent })
+            #expect(snapshot.notifications.map { $0["rejection"]?["reason"]?.stringValue } == cases.map { $0.0 })
+            #expect(snapshot.notifications.allSatisfy { $0["delivered"] == .bool(false) && $0["style"] == "silent" })
         }
     }
 
@@ -244,7 +244,7 @@ struct FCMEndpointTests {
             #expect(
                 missingAuth.status == 401 && missingAuth.json?["error"]?["status"]?.stringValue == "UNAUTHENTICATED")
             #expect(
-                harness.server.store.snapshot().notifications.map(\.endpointRejection?.reason) == [
+                harness.server.store.snapshot().notifications.map { $0["rejection"]?["reason"]?.stringValue } == [
                     "INVALID_ARGUMENT", "INVALID_ARGUMENT", "INVALID_ARGUMENT", "UNREGISTERED", "UNAUTHENTICATED",
                 ])
         }

@@ -13,12 +13,20 @@ struct ResultStoreTests {
     }
 
     @Test("only the newest results are kept, oldest first, numbered in order; the rest are counted as dropped")
-    func ring() {
+    func ring() throws {
         let store = ResultStore(capacity: 10)
         for index in 1...25 { store.record(Self.entry("\(index)"), endingDelivery: false) }
         let snapshot = store.snapshot()
-        #expect(snapshot.notifications.map(\.result.file) == (16...25).map { "\($0)" })
-        #expect(snapshot.notifications.map(\.sequence) == Array(16...25))
+        #expect(snapshot.notifications.map { $0["file"]?.stringValue } == (16...25).map { "\($0)" })
+        #expect(snapshot.notifications.map { $0["sequence"]?.numberValue } == (16...25).map { Double($0) })
+        // The answer is the kept results as JSON, in order, under the counts.
+        let answer = try #require(try? JSONParser.parse(snapshot.json))
+        #expect(answer["total"]?.numberValue == 25 && answer["dropped"]?.numberValue == 15)
+        guard case .array(let listed)? = answer["notifications"] else {
+            Issue.record("no notifications: \(answer)")
+            return
+        }
+        #expect(listed == snapshot.notifications)
         #expect(snapshot.total == 25 && snapshot.dropped == 15 && snapshot.capacity == 10)
         store.removeAll()
         #expect(store.snapshot().notifications.isEmpty && store.snapshot().total == 0)

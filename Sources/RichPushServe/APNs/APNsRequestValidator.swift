@@ -2,18 +2,28 @@ public import Foundation
 import RichPushCore
 
 /// One HTTP request to the APNs endpoint, as it arrived: method, path, every header field in order (names in
-/// lower case, repeats kept) and the body.
+/// lower case, repeats kept) and the body, read up to ``maxBodyBytes``.
 public struct APNsRequest: Sendable {
     public var method: String
     public var path: String
     public var headers: [(name: String, value: String)]
+    /// The body, or its first bytes when ``bodyIsCut``.
     public var body: [UInt8]
+    /// The body went on past ``maxBodyBytes`` and was not read further.
+    public var bodyIsCut: Bool
 
-    public init(method: String, path: String, headers: [(name: String, value: String)], body: [UInt8]) {
+    /// How much of a body is read: one byte more than the largest payload any push type takes (VoIP's) tells
+    /// every too-large payload apart without reading, or holding, the rest of it.
+    public static let maxBodyBytes = APNsPushType.allCases.map(\.maxPayloadBytes).max()! + 1
+
+    public init(
+        method: String, path: String, headers: [(name: String, value: String)], body: [UInt8], bodyIsCut: Bool = false
+    ) {
         self.method = method
         self.path = path
         self.headers = headers.map { ($0.name.lowercased(), $0.value) }
         self.body = body
+        self.bodyIsCut = bodyIsCut
     }
 
     func values(_ name: String) -> [String] { headers.filter { $0.name == name }.map(\.value) }
@@ -67,7 +77,7 @@ public enum APNsDecision: Sendable, Equatable {
 ///
 /// The checks run in this order, the first failure answering: method and path, device token, repeated headers,
 /// provider token, `apns-id`, `apns-push-type`, `apns-priority`, `apns-expiration`, `apns-collapse-id`,
-/// `apns-topic`, the payload (empty, too large, not a JSON dictionary), and finally whether the token was
+/// `apns-topic`, the payload (too large, empty, not a JSON dictionary), and finally whether the token was
 /// unregistered.
 public struct APNsRequestValidator: Sendable {
     /// The app the emulated device's tokens belong to; nil accepts any topic that fits the push type.
@@ -193,14 +203,19 @@ public struct APNsRequestValidator: Sendable {
         }
 
         // Payload
-        if request.body.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-            return reject(.payloadEmpty, "the request has no payload")
-        }
-        if request.body.count > pushType.maxPayloadBytes {
+        if request.bodyIsCut || request.body.count > pushType.maxPayloadBytes {
+            let size =
+                request.bodyIsCut
+                ? "over \(request.body.count - 1) bytes"
+                    + (request.value("content-length").map { " (content-length \($0.prefix(20)))" } ?? "")
+                : "\(request.body.count) bytes"
             return reject(
                 .payloadTooLarge,
-                "the payload is \(request.body.count) bytes; APNs takes at most \(pushType.maxPayloadBytes) "
-                    + "for \(pushType.rawValue) pushes")
+                "the payload is \(size); APNs takes at most \(pushType.maxPayloadBytes) for \(pushType.rawValue) pushes"
+            )
+        }
+        if request.body.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            return reject(.payloadEmpty, "the request has no payload")
         }
 
         // Apple documents no reason for a body that is not a JSON dictionary; it carries no notification, so it

@@ -3,10 +3,14 @@ import Synchronization
 
 /// The results the inspection API shows: the newest `capacity` of them, oldest first, so memory stays bounded
 /// however many pushes arrive. Older results are dropped and counted.
+///
+/// Each result is kept as what the API returns for it, its compact JSON text (about 1.1 KB for a push without an
+/// image), not as the delivery's values, which took about 2.7 KB each.
 public final class ResultStore: Sendable {
     /// What `GET /richpush/v1/notifications` answers.
     public struct Snapshot: Sendable {
-        public var notifications: [ServedNotification]
+        /// Each kept result's JSON text, oldest first.
+        public var entries: [[UInt8]]
         public var capacity: Int
         /// Results recorded since start (or the last clear), kept or dropped.
         public var total: Int
@@ -15,18 +19,30 @@ public final class ResultStore: Sendable {
         /// Accepted pushes still being delivered (their extension may be downloading).
         public var inFlight: Int
 
-        public var jsonValue: JSONValue {
-            [
+        /// The kept results, parsed.
+        public var notifications: [JSONValue] { entries.compactMap { try? JSONParser.parse($0) } }
+
+        /// The answer's JSON text: `{"capacity", "total", "dropped", "inFlight", "notifications": [...]}`, the
+        /// results written as they were kept.
+        public var json: [UInt8] {
+            let head: JSONValue = [
                 "capacity": .number(Double(capacity)), "total": .number(Double(total)),
-                "dropped": .number(Double(dropped)), "inFlight": .number(Double(inFlight)),
-                "notifications": .array(notifications.map(\.jsonValue)),
+                "dropped": .number(Double(dropped)), "inFlight": .number(Double(inFlight)), "notifications": [],
             ]
+            var text = Array(JSONWriter.string(head).utf8.dropLast(2))
+            text.reserveCapacity(text.count + entries.reduce(2) { $0 + $1.count + 1 })
+            for (index, entry) in entries.enumerated() {
+                if index > 0 { text.append(UInt8(ascii: ",")) }
+                text += entry
+            }
+            text += Array("]}".utf8)
+            return text
         }
     }
 
     private struct State {
         /// A ring: `entries[start]` is the oldest once full.
-        var entries: [ServedNotification] = []
+        var entries: [[UInt8]] = []
         var start = 0
         var total = 0
         var inFlight = 0
@@ -59,10 +75,11 @@ public final class ResultStore: Sendable {
             state.total += 1
             numbered.sequence = state.total
             if endingDelivery { state.inFlight -= 1 }
+            let text = Array(JSONWriter.string(numbered.jsonValue).utf8)
             if state.entries.count < capacity {
-                state.entries.append(numbered)
+                state.entries.append(text)
             } else {
-                state.entries[state.start] = numbered
+                state.entries[state.start] = text
                 state.start = (state.start + 1) % capacity
             }
             return numbered
@@ -73,7 +90,7 @@ public final class ResultStore: Sendable {
         state.withLock { state in
             let ordered = Array(state.entries[state.start...] + state.entries[..<state.start])
             return Snapshot(
-                notifications: ordered, capacity: capacity, total: state.total,
+                entries: ordered, capacity: capacity, total: state.total,
                 dropped: state.total - state.entries.count, inFlight: state.inFlight)
         }
     }

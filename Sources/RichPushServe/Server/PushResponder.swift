@@ -24,12 +24,18 @@ struct PushResponder: HTTPResponder {
     static let receiptsPath = "/richpush/v1/receipts"
     /// A receipt body (`push_id=<id>`) is read up to this size; a larger one is refused with 413.
     static let maxReceiptBytes = 4096
-    /// Bodies are read up to this size; anything larger is refused unread as too large.
-    static let maxBodyBytes = 64 * 1024
+    /// FCM request bodies (the message and its wrapping) are read up to this size; anything larger is refused
+    /// unread as too large.
+    static let maxFCMBodyBytes = 64 * 1024
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let path = request.head.path ?? ""
         let pathOnly = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+        let headers = request.headers.map { (name: $0.name.canonicalName, value: $0.value) }
+        let isFCM = FCMRequestValidator.handles(path: pathOnly)
+        if let size = Self.oversizedHeaderList(request, headers: headers) {
+            return headerListTooLarge(size: size, path: path, transport: isFCM ? .fcmHTTP : .apnsHTTP2)
+        }
         if pathOnly == Self.inspectionPath {
             return inspect(request)
         }
@@ -37,36 +43,75 @@ struct PushResponder: HTTPResponder {
             return await receipt(request, target: path)
         }
         var request = request
-        let body: [UInt8]
-        let tooLarge: Bool
-        do {
-            body = Array(buffer: try await request.collectBody(upTo: Self.maxBodyBytes))
-            tooLarge = false
-        } catch {
-            body = []
-            tooLarge = true
-        }
-        let headers = request.headers.map { (name: $0.name.canonicalName, value: $0.value) }
-        if FCMRequestValidator.handles(path: pathOnly) {
+        let limit = isFCM ? Self.maxFCMBodyBytes : APNsRequest.maxBodyBytes
+        let (body, isCut) = await Self.readBody(of: &request, upTo: limit)
+        if isFCM {
             return fcmResponse(
-                method: request.method.rawValue, path: path, headers: headers, body: body, tooLarge: tooLarge)
+                method: request.method.rawValue, path: path, headers: headers, body: body, tooLarge: isCut)
         }
         return apnsResponse(
-            method: request.method.rawValue, path: path, headers: headers, body: body, tooLarge: tooLarge)
+            APNsRequest(method: request.method.rawValue, path: path, headers: headers, body: body, bodyIsCut: isCut))
+    }
+
+    /// The body up to `limit` bytes and whether there was more; what follows the limit is not read here (the
+    /// server drains it after the answer) and never held.
+    static func readBody(of request: inout Request, upTo limit: Int) async -> (body: [UInt8], isCut: Bool) {
+        var body: [UInt8] = []
+        do {
+            for try await var chunk in request.body {
+                let room = limit - body.count
+                guard chunk.readableBytes <= room else {
+                    body += chunk.readBytes(length: room) ?? []
+                    return (body, true)
+                }
+                body += chunk.readableBytesView
+            }
+        } catch {
+            // The client broke off the body: what arrived is judged as the body.
+        }
+        return (body, false)
+    }
+
+    // MARK: Header lists
+
+    /// The size of the request's header list when it is over ``HeaderListLimit/bytes``: as ``HeaderListLimiter``
+    /// marked it (HTTP/2), or as counted here (HTTP/1.1).
+    static func oversizedHeaderList(_ request: Request, headers: [(name: String, value: String)]) -> Int? {
+        if let marked = headers.first(where: { $0.name == HeaderListLimit.markerField }) {
+            return Int(marked.value) ?? HeaderListLimit.bytes + 1
+        }
+        let pseudo: [(name: String, value: String)] = [
+            (":method", request.method.rawValue), (":path", request.head.path ?? ""),
+            (":scheme", request.head.scheme ?? ""), (":authority", request.head.authority ?? ""),
+        ]
+        let size = HeaderListLimit.size(of: pseudo + headers)
+        return size > HeaderListLimit.bytes ? size : nil
+    }
+
+    /// 431 on the request's own stream, recorded like any refused push.
+    private func headerListTooLarge(size: Int, path: String, transport: Transport) -> Response {
+        let rejection = EndpointRejection(
+            status: 431, reason: "RequestHeaderFieldsTooLarge",
+            detail: "the request's header list is \(size) bytes; richpush takes at most \(HeaderListLimit.bytes)")
+        let id = UUID().uuidString.lowercased()
+        let pathOnly = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+        let token =
+            pathOnly.hasPrefix(APNsRequestValidator.pathPrefix)
+            ? String(pathOnly.dropFirst(APNsRequestValidator.pathPrefix.count).prefix(200)) : ""
+        record(
+            rejection, attributes: APNsAttributes(id: id, token: token), transport: transport,
+            file: String(path.prefix(200)), bytes: 0)
+        var response = Self.json(431, ["reason": .string(rejection.reason)])
+        if transport == .apnsHTTP2 { response.headers[Self.apnsID] = id }
+        return response
     }
 
     // MARK: APNs
 
-    private func apnsResponse(
-        method: String, path: String, headers: [(name: String, value: String)], body: [UInt8], tooLarge: Bool
-    ) -> Response {
-        var decision = apns.validate(APNsRequest(method: method, path: path, headers: headers, body: body))
-        if tooLarge, case .accepted(let attributes, _) = decision {
-            decision = .rejected(
-                attributes, reason: .payloadTooLarge,
-                detail: "the payload is over \(Self.maxBodyBytes) bytes; APNs takes at most 4096 (5120 for voip)",
-                timestamp: nil)
-        }
+    private func apnsResponse(_ request: APNsRequest) -> Response {
+        let path = request.path
+        let body = request.body
+        let decision = apns.validate(request)
         switch decision {
         case .accepted(let attributes, let payload):
             let file = "/3/device/\(attributes.token)"
@@ -97,7 +142,9 @@ struct PushResponder: HTTPResponder {
         let verdict: Result<FCMMessageInfo, FCMError> =
             tooLarge
             ? .failure(
-                .invalidArgument("Request contains an invalid argument: the body is over \(Self.maxBodyBytes) bytes."))
+                .invalidArgument(
+                    "Request contains an invalid argument: the message is over \(Self.maxFCMBodyBytes) bytes; "
+                        + "FCM takes at most 4096 bytes of payload."))
             : fcm.validate(method: method, path: path, authorization: authorization, body: body)
         switch verdict {
         case .success(let info):
@@ -146,7 +193,7 @@ struct PushResponder: HTTPResponder {
     private func inspect(_ request: Request) -> Response {
         switch request.method {
         case .get:
-            return Self.json(200, store.snapshot().jsonValue)
+            return Self.json(200, text: store.snapshot().json)
         case .delete:
             store.removeAll()
             return Response(status: .noContent)
@@ -201,12 +248,14 @@ struct PushResponder: HTTPResponder {
     static let apnsID = HTTPField.Name("apns-id")!
 
     static func json(_ status: Int, _ value: JSONValue) -> Response {
+        json(status, text: Array(JSONWriter.string(value).utf8))
+    }
+
+    static func json(_ status: Int, text: [UInt8]) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         return Response(
-            status: HTTPResponse.Status(code: status),
-            headers: headers,
-            body: .init(byteBuffer: ByteBuffer(string: JSONWriter.string(value)))
-        )
+            status: HTTPResponse.Status(code: status), headers: headers,
+            body: .init(byteBuffer: ByteBuffer(bytes: text)))
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
-import HummingbirdHTTP2
 public import Logging
 import NIOCore
 import NIOSSL
@@ -141,11 +140,11 @@ public final class PushServer: Sendable {
         let server: HTTPServerBuilder
         let caPEM: String?
         if configuration.plaintext {
-            server = .plaintextHTTP2()
+            server = PushServerChannel.builder(tlsConfiguration: nil)
             caPEM = nil
         } else {
             let authority = try ServerCertificates.generate(host: configuration.host)
-            server = try .http2Upgrade(tlsConfiguration: try authority.serverTLSConfiguration())
+            server = PushServerChannel.builder(tlsConfiguration: try authority.serverTLSConfiguration())
             caPEM = authority.caCertificatePEM
         }
 
