@@ -37,7 +37,7 @@ struct DeliveryDecodingTests {
                 {"aps": {"alert": {"title": "Poster", "body": "Doors at 7"}, "mutable-content": 1},
                  "fcm_options": {"image": "https://fixtures.richpush.test/\#(path)"}}
                 """#
-            results.append(await system.deliver(payload: Array(payload.utf8), file: path, appState: .background))
+            results.append(await system.deliver(.file(path, bytes: Array(payload.utf8), appState: .background)))
         }
         await downloader.shutdown()
         await cdn.shutdown()

@@ -80,7 +80,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         // The budget timer and the receipt are the only sleeps: no image, so the handler is called at once.
         let result = await driving(clock, armed: 2) {
             await system.deliver(
-                payload: payload(Self.articlePayload(image: false)), file: "article.json", appState: .background)
+                .file("article.json", bytes: payload(Self.articlePayload(image: false)), appState: .background))
         }
         #expect(sender.sent.all == [DisplayReceipt(url: Self.receiptURL, pushID: "2018001")])
         #expect(result.pushID == "2018001", "aps.alert.push_id is where the article puts it")
@@ -123,7 +123,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         let system = Self.system(clock: clock, downloader: downloader, sender: sender)
         let task = Task {
             await system.deliver(
-                payload: payload(Self.articlePayload(image: true)), file: "article.json", appState: .closed,
+                .file("article.json", bytes: payload(Self.articlePayload(image: true)), appState: .closed),
                 observer: heard.hear)
         }
         // Time moves only once the receipt's answer is recorded and the budget, the download deadline and the
@@ -147,9 +147,9 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
             return status
         }
         let without = await NotificationSystem(downloader: ScriptedDownloader.succeeding()).deliver(
-            payload: payload(Self.articlePayload(image: true)), file: "a.json", appState: .background)
+            .file("a.json", bytes: payload(Self.articlePayload(image: true)), appState: .background))
         let with = await Self.system(clock: ArmedTestClock(), sender: sender).deliver(
-            payload: payload(Self.articlePayload(image: true)), file: "a.json", appState: .background)
+            .file("a.json", bytes: payload(Self.articlePayload(image: true)), appState: .background))
         #expect(with.style == .rich)
         #expect(with.style == without.style)
         #expect(with.content == without.content)
@@ -174,7 +174,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         let system = Self.system(clock: clock, sender: sender, budget: .seconds(1))
         let result = await driving(clock, armed: 2) {
             await system.deliver(
-                payload: payload(Self.articlePayload(image: false)), file: "a.json", appState: .background)
+                .file("a.json", bytes: payload(Self.articlePayload(image: false)), appState: .background))
         }
         #expect(result.time(of: .contentHandlerCalled) == 0)
         #expect(result.time(of: .receiptFailed) == 1, "cancelled when the 1 s budget ran out")
@@ -191,10 +191,9 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         let sender = ScriptedReceiptSender { _ in 200 }
         let system = Self.system(clock: clock, sender: sender)
         let noID = await system.deliver(
-            payload: payload(#"{"aps": {"alert": "x", "mutable-content": 1}}"#), file: "a.json",
-            appState: .background)
+            .file("a.json", bytes: payload(#"{"aps": {"alert": "x", "mutable-content": 1}}"#), appState: .background))
         let foreground = await system.deliver(
-            payload: payload(Self.articlePayload(image: false)), file: "b.json", appState: .foreground)
+            .file("b.json", bytes: payload(Self.articlePayload(image: false)), appState: .foreground))
         #expect(noID.receipt == nil)
         #expect(foreground.receipt == nil)
         #expect(foreground.pushID == "2018001")
@@ -208,7 +207,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         let system = Self.system(
             clock: ArmedTestClock(), sender: sender, receiptURL: URL(string: "http://stats.example.com/r"))
         let result = await system.deliver(
-            payload: payload(Self.articlePayload(image: false)), file: "a.json", appState: .background)
+            .file("a.json", bytes: payload(Self.articlePayload(image: false)), appState: .background))
         #expect(sender.sent.all.isEmpty)
         #expect(result.receipt?.error?.contains("only https") == true)
         #expect(result.events.contains(.receiptFailed))
@@ -219,7 +218,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
             downloader: ScriptedDownloader.succeeding(),
             configuration: DeliveryConfiguration(receiptURL: Self.receiptURL))
         let result = await system.deliver(
-            payload: payload(Self.articlePayload(image: false)), file: "a.json", appState: .background)
+            .file("a.json", bytes: payload(Self.articlePayload(image: false)), appState: .background))
         #expect(result.receipt?.error == "not sent: this front end has no receipt sender")
     }
 
@@ -230,7 +229,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
             downloader: ScriptedDownloader.succeeding(),
             configuration: DeliveryConfiguration(receiptURL: Self.receiptURL, pushIDKeys: ["meta.pid"]),
             receiptSender: sender)
-        let result = await system.deliver(payload: payload(json), file: "a.json", appState: .background)
+        let result = await system.deliver(.file("a.json", bytes: payload(json), appState: .background))
         #expect(result.pushID == "42")
         #expect(sender.sent.all.map(\.pushID) == ["42"])
 
@@ -241,7 +240,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         #expect(given.pushIDKeys == ["other.id"])
         let bare = NotificationSystem(downloader: ScriptedDownloader.succeeding(), receiptSender: sender)
         let fromGiven = await bare.deliver(
-            payload: payload(json), file: "a.json", appState: .background, settings: given)
+            .file("a.json", bytes: payload(json), appState: .background, settings: given))
         #expect(fromGiven.pushID == "o-1")
         #expect(fromGiven.receipt?.url == "https://fixtures.richpush.test/r")
 

@@ -26,7 +26,7 @@ import Testing
     func urlsThatAreNotDownloadableSayWhy(url: String, reason: FallbackReason, detail: String) async {
         let downloader = ScriptedDownloader { _, _, _ in throw DownloadFailure(.networkError, "must not be called") }
         let result = await NotificationSystem(downloader: downloader).deliver(
-            payload: payload(Self.pointing(at: url)), file: "u.json", appState: .background)
+            .file("u.json", bytes: payload(Self.pointing(at: url)), appState: .background))
         #expect(result.fallback?.reason == reason)
         #expect(result.fallback?.detail.contains(detail) == true, "\(result.fallback?.detail ?? "")")
         #expect(!result.events.contains(.downloadStarted))
@@ -41,7 +41,7 @@ import Testing
         let settings = PayloadSettings(extensionBudget: .seconds(1), extensionMaxImageBytes: 20 * 1024 * 1024)
         let result = await driving(clock) {
             await system.deliver(
-                payload: payload(Self.imagePayload), file: "expire.json", appState: .background, settings: settings
+                .file("expire.json", bytes: payload(Self.imagePayload), appState: .background, settings: settings)
             ) { progress in heard.withLock { $0.append(progress) } }
         }
         #expect(result.fallback?.reason == .extensionExpired)
@@ -65,7 +65,7 @@ import Testing
              "target-content-id": "room-1"}}
             """#
         let result = await NotificationSystem(downloader: ScriptedDownloader.succeeding()).deliver(
-            payload: payload(json), file: "a.json", appState: .background)
+            .file("a.json", bytes: payload(json), appState: .background))
         #expect(result.badge == 3)
         #expect(result.threadID == "chat-7")
         let object = result.jsonValue
@@ -78,7 +78,7 @@ import Testing
         #expect(object["targetContentID"] == "room-1")
 
         let bare = await NotificationSystem(downloader: ScriptedDownloader.succeeding()).deliver(
-            payload: payload(#"{"aps": {"alert": "x"}}"#), file: "b.json", appState: .background)
+            .file("b.json", bytes: payload(#"{"aps": {"alert": "x"}}"#), appState: .background))
         #expect(bare.jsonValue["badge"] == .null)
         #expect(bare.jsonValue["transport"] == "file", "a payload file, not a network push")
         #expect(bare.jsonValue["apns"] == .null)
@@ -101,7 +101,7 @@ import Testing
         }
         let system = NotificationSystem(downloader: downloader, clock: clock)
         let delivery = Task {
-            await system.deliver(payload: payload(Self.imagePayload), file: "quit.json", appState: .background)
+            await system.deliver(.file("quit.json", bytes: payload(Self.imagePayload), appState: .background))
         }
         // Download, its deadline and the budget: three sleeps on the test clock, then the person quits.
         while !clock.isArmed(3) { await Task.yield() }
@@ -128,7 +128,7 @@ import Testing
         }
         let system = NotificationSystem(downloader: downloader, clock: clock)
         let result = await driving(clock) {
-            await system.deliver(payload: payload(Self.imagePayload), file: "late.json", appState: .background)
+            await system.deliver(.file("late.json", bytes: payload(Self.imagePayload), appState: .background))
         }
         #expect(result.fallback?.reason == .timeout)
         #expect(result.attachment == nil)
@@ -149,7 +149,7 @@ import Testing
         let system = NotificationSystem(downloader: downloader, clock: clock)
         // Two sleeps move time on: the budget's and the downloader's (the runtime's own would be a third).
         let result = await driving(clock, armed: 2) {
-            await system.deliver(payload: payload(Self.imagePayload), file: "own.json", appState: .background)
+            await system.deliver(.file("own.json", bytes: payload(Self.imagePayload), appState: .background))
         }
         #expect(result.fallback == nil, "\(String(describing: result.fallback))")
         #expect(result.attachment?.file == "/tmp/in-time-by-its-own-clock.png")
@@ -160,7 +160,7 @@ import Testing
         let downloader = ScriptedDownloader.succeeding(bytes: 11 * 1024 * 1024)
         let result = await NotificationSystem(
             downloader: downloader, configuration: DeliveryConfiguration(extensionMaxImageBytes: 20 * 1024 * 1024)
-        ).deliver(payload: payload(Self.imagePayload), file: "big.json", appState: .background)
+        ).deliver(.file("big.json", bytes: payload(Self.imagePayload), appState: .background))
         #expect(result.fallback?.reason == .attachmentRejected)
         #expect(downloader.discarded.all.count == 1)
     }
@@ -177,7 +177,7 @@ import Testing
             throw DownloadFailure(.httpStatus, "HTTP 404")
         }
         let result = await NotificationSystem(downloader: downloader).deliver(
-            payload: payload(Self.imagePayload), file: "o.json", appState: .background)
+            .file("o.json", bytes: payload(Self.imagePayload), appState: .background))
         let times = result.timeline.map(\.at)
         #expect(times == times.sorted())
         #expect(result.events.filter { $0 == .redirect }.count == 50)

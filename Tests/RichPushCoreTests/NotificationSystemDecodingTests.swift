@@ -36,7 +36,7 @@ struct NotificationSystemDecodingTests {
         let system = NotificationSystem(
             downloader: ScriptedDownloader.succeeding(format: .gif, width: 64, height: 64, frames: 8),
             decoder: decoder, computePool: pool)
-        let result = await system.deliver(payload: Self.richPayload, file: "a.json", appState: .background)
+        let result = await system.deliver(.file("a.json", bytes: Self.richPayload, appState: .background))
         #expect(result.style == .rich)
         #expect(result.attachment?.decoded == true)
         #expect(result.attachment?.decodeError == nil)
@@ -61,7 +61,7 @@ struct NotificationSystemDecodingTests {
         let system = NotificationSystem(
             downloader: ScriptedDownloader.succeeding(format: .gif),
             decoder: ScriptedImageDecoder(.notDecoded(sentence)))
-        let result = await system.deliver(payload: Self.richPayload, file: "a.json", appState: .closed)
+        let result = await system.deliver(.file("a.json", bytes: Self.richPayload, appState: .closed))
         #expect(result.style == .rich)
         #expect(result.fallback == nil)
         #expect(result.attachment?.decoded == false)
@@ -80,8 +80,8 @@ struct NotificationSystemDecodingTests {
         let decoder = ScriptedImageDecoder(.decoded)
         let system = NotificationSystem(
             downloader: ScriptedDownloader.succeeding(), decoder: decoder, verdicts: DecodeVerdictCache())
-        let first = await system.deliver(payload: Self.richPayload, file: "a.json", appState: .background)
-        let second = await system.deliver(payload: Self.richPayload, file: "b.json", appState: .background)
+        let first = await system.deliver(.file("a.json", bytes: Self.richPayload, appState: .background))
+        let second = await system.deliver(.file("b.json", bytes: Self.richPayload, appState: .background))
         #expect(decoder.asked.count == 1, "the same SHA-256 is decoded once")
         #expect(first.attachment?.decoded == true && second.attachment?.decoded == true)
         #expect(first.timeline.last?.detail == "png 640x480")
@@ -92,7 +92,7 @@ struct NotificationSystemDecodingTests {
     @Test("without a decoder nothing changes: no decoded key, no decode step")
     func withoutDecoder() async {
         let result = await NotificationSystem(downloader: ScriptedDownloader.succeeding()).deliver(
-            payload: Self.richPayload, file: "a.json", appState: .background)
+            .file("a.json", bytes: Self.richPayload, appState: .background))
         #expect(result.style == .rich)
         #expect(result.attachment?.decoded == nil)
         #expect(result.jsonValue["attachment"]?["decoded"] == nil)
@@ -105,12 +105,12 @@ struct NotificationSystemDecodingTests {
         let oversized = NotificationSystem(
             downloader: ScriptedDownloader.succeeding(bytes: 11 * 1024 * 1024),
             configuration: DeliveryConfiguration(extensionMaxImageBytes: 20 * 1024 * 1024), decoder: decoder)
-        let refused = await oversized.deliver(payload: Self.richPayload, file: "a.json", appState: .background)
+        let refused = await oversized.deliver(.file("a.json", bytes: Self.richPayload, appState: .background))
         #expect(refused.fallback?.reason == .attachmentRejected)
         let failing = NotificationSystem(
             downloader: ScriptedDownloader.failing(.httpStatus, "HTTP 404"), decoder: decoder)
-        _ = await failing.deliver(payload: Self.richPayload, file: "a.json", appState: .background)
-        _ = await failing.deliver(payload: Self.richPayload, file: "a.json", appState: .foreground)
+        _ = await failing.deliver(.file("a.json", bytes: Self.richPayload, appState: .background))
+        _ = await failing.deliver(.file("a.json", bytes: Self.richPayload, appState: .foreground))
         #expect(decoder.asked.isEmpty)
     }
 }

@@ -15,7 +15,7 @@ import Testing
         configuration: DeliveryConfiguration = DeliveryConfiguration()
     ) async -> DeliveryResult {
         let system = NotificationSystem(downloader: downloader, configuration: configuration)
-        return await system.deliver(payload: payload(json), file: "p.json", appState: state)
+        return await system.deliver(.file("p.json", bytes: payload(json), appState: state))
     }
 
     @Test(arguments: [AppState.background, .closed])
@@ -42,7 +42,7 @@ import Testing
     @Test func observersHearTheLimitsTheDecodedTextThenEveryStepAndTheBytes() async {
         let heard = Mutex<[DeliveryProgress]>([])
         let system = NotificationSystem(downloader: ScriptedDownloader.succeeding(bytes: 100))
-        let result = await system.deliver(payload: payload(Self.imagePayload), file: "p.json", appState: .closed) {
+        let result = await system.deliver(.file("p.json", bytes: payload(Self.imagePayload), appState: .closed)) {
             progress in heard.withLock { $0.append(progress) }
         }
         let all = heard.withLock { $0 }
@@ -150,8 +150,7 @@ import Testing
         let clock = ArmedTestClock()
         let system = NotificationSystem(downloader: ScriptedDownloader.hanging(on: clock), clock: clock)
         let result = await driving(clock) {
-            await system.deliver(
-                payload: payload(Self.imagePayload), file: "slow.json", appState: .background)
+            await system.deliver(.file("slow.json", bytes: payload(Self.imagePayload), appState: .background))
         }
         #expect(result.fallback?.reason == .timeout)
         #expect(result.fallback?.detail == "no complete image within 5 s")
@@ -167,8 +166,7 @@ import Testing
             downloader: ScriptedDownloader.hanging(on: clock), clock: clock,
             configuration: DeliveryConfiguration(downloadTimeout: .seconds(2)))
         let result = await driving(clock) {
-            await system.deliver(
-                payload: payload(Self.imagePayload), file: "slow.json", appState: .closed)
+            await system.deliver(.file("slow.json", bytes: payload(Self.imagePayload), appState: .closed))
         }
         #expect(result.fallback?.detail == "no complete image within 2 s")
         #expect(result.time(of: .downloadFailed) == 2)
@@ -191,8 +189,7 @@ import Testing
             configuration: DeliveryConfiguration(
                 downloadTimeout: .seconds(60), extensionBudget: .seconds(30)))
         let result = await driving(clock) {
-            await system.deliver(
-                payload: payload(Self.imagePayload), file: "expire.json", appState: .background)
+            await system.deliver(.file("expire.json", bytes: payload(Self.imagePayload), appState: .background))
         }
         #expect(result.fallback?.reason == .extensionExpired)
         #expect(result.style == .plain)
@@ -220,8 +217,7 @@ import Testing
             downloader: downloader, clock: clock,
             configuration: DeliveryConfiguration(downloadTimeout: .seconds(60)))
         let result = await driving(clock) {
-            await system.deliver(
-                payload: payload(Self.imagePayload), file: "late.json", appState: .background)
+            await system.deliver(.file("late.json", bytes: payload(Self.imagePayload), appState: .background))
         }
         #expect(result.fallback?.reason == .extensionExpired)
         #expect(result.attachment == nil)
@@ -330,8 +326,7 @@ import Testing
                 group.addTask {
                     let json =
                         #"{"aps": {"alert": "n\#(index)", "mutable-content": 1}, "fcm_options": {"image": "https://a.test/\#(index).gif"}}"#
-                    return await system.deliver(
-                        payload: payload(json), file: "\(index).json", appState: .background)
+                    return await system.deliver(.file("\(index).json", bytes: payload(json), appState: .background))
                 }
             }
             return await group.reduce(into: []) { $0.append($1) }

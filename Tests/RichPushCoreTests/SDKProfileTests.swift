@@ -65,8 +65,9 @@ final class FileDownloader: ImageDownloading, Sendable {
         let system = NotificationSystem(
             downloader: downloader, configuration: DeliveryConfiguration())
         return await system.deliver(
-            payload: payload("{\(Self.alert), \(body)}"), file: "p.json", appState: state,
-            settings: PayloadSettings(sdk: sdk))
+            .file(
+                "p.json", bytes: payload("{\(Self.alert), \(body)}"), appState: state,
+                settings: PayloadSettings(sdk: sdk)))
     }
 
     var fileName: (DeliveryResult) -> String {
@@ -202,8 +203,10 @@ final class FileDownloader: ImageDownloading, Sendable {
             let system = NotificationSystem(downloader: downloader, clock: clock)
             let result = await driving(clock) {
                 await system.deliver(
-                    payload: payload(#"{\#(Self.alert), "fcm_options": {"image": "https://cdn.test/cat.png"}}"#),
-                    file: "slow.json", appState: .background, settings: PayloadSettings(sdk: sdk))
+                    .file(
+                        "slow.json",
+                        bytes: payload(#"{\#(Self.alert), "fcm_options": {"image": "https://cdn.test/cat.png"}}"#),
+                        appState: .background, settings: PayloadSettings(sdk: sdk)))
             }
             #expect(result.style == style, "\(sdk.name)")
             if sdk == .requirement { #expect(result.fallback?.reason == .timeout) }

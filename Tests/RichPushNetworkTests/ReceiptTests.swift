@@ -63,7 +63,7 @@ struct ReceiptTests {
     func articlePayloadEndToEnd() async throws {
         try await withSender { harness, sender in
             let result = await system(harness, sender, receipt: "").deliver(
-                payload: Array(Self.articlePayload.utf8), file: "article.json", appState: .background)
+                .file("article.json", bytes: Array(Self.articlePayload.utf8), appState: .background))
             #expect(result.pushID == "2018001")
             #expect(result.style == .rich)
             #expect(result.receipt?.status == 200)
@@ -79,7 +79,7 @@ struct ReceiptTests {
     func delayedReceiptAfterTheHandler() async throws {
         try await withSender { harness, sender in
             let result = await system(harness, sender, receipt: "?delay=1s").deliver(
-                payload: Array(Self.articleWithoutImage.utf8), file: "late.json", appState: .closed)
+                .file("late.json", bytes: Array(Self.articleWithoutImage.utf8), appState: .closed))
             let receipt = try #require(result.receipt)
             #expect(receipt.status == 200)
             #expect(receipt.completedAfterContentHandler)
@@ -98,12 +98,12 @@ struct ReceiptTests {
     func failingReceiptChangesNothing() async throws {
         try await withSender { harness, sender in
             let failing = await system(harness, sender, receipt: "?status=500").deliver(
-                payload: Array(Self.articlePayload.utf8), file: "a.json", appState: .background)
+                .file("a.json", bytes: Array(Self.articlePayload.utf8), appState: .background))
             var plainConfiguration = system(harness, sender, receipt: "").configuration
             plainConfiguration.receiptURL = nil
             let plain = await NotificationSystem(
                 downloader: harness.downloader, configuration: plainConfiguration, logger: quietLogger
-            ).deliver(payload: Array(Self.articlePayload.utf8), file: "a.json", appState: .background)
+            ).deliver(.file("a.json", bytes: Array(Self.articlePayload.utf8), appState: .background))
             #expect(failing.receipt?.status == 500)
             #expect(failing.receipt?.error == "HTTP 500")
             #expect(failing.timeline.map(\.kind).contains(.receiptFailed))

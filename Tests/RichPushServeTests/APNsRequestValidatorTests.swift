@@ -1,4 +1,5 @@
 import Foundation
+import RichPushCore
 import RichPushServe
 import Testing
 

@@ -7,9 +7,7 @@ import Testing
 @Suite("Bounded result store")
 struct ResultStoreTests {
     static func entry(_ body: String) -> ServedNotification {
-        ServedNotification(
-            transport: .apnsHTTP2, status: 200, apns: APNsAttributes(id: body),
-            result: DeliveryResult(file: body, appState: .background, style: .plain))
+        ServedNotification(status: 200, result: DeliveryResult(file: body, appState: .background, style: .plain))
     }
 
     @Test("only the newest results are kept, oldest first, numbered in order; the rest are counted as dropped")

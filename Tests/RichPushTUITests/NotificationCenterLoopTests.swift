@@ -61,6 +61,25 @@ import Testing
             .replacing(/\/[^ │]*richpush-[0-9A-F-]+\//, with: "<tmp>/")
     }
 
+    @Test(
+        "a file too large to be a payload is sent unread as such and shown as the rejected notification replay reports, not as a failed delivery"
+    )
+    func oversizedFileIsARejectedNotification() async throws {
+        let folder = try Self.payloadFolder(["a.json"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(count: 200_000).write(to: folder.appendingPathComponent("video.json"))
+        let delivering = ScriptedDelivery()
+        let ui = Harness(folder: folder, delivering: delivering)
+        await ui.waitFor("Payloads (2)")
+        ui.press(.down, .enter)
+        let screen = await ui.waitFor("payloadTooLarge")
+        #expect(!screen.contains("failed"))
+        #expect(delivering.inputs.all.map(\.payload) == [.oversized(bytes: 200_000)])
+        #expect(delivering.inputs.all.map(\.origin) == [.file(folder.path + "/video.json")])
+        ui.press(.character("q"))
+        await ui.running.value
+    }
+
     @Test func sendSwitchStateOpenDetailAndQuit() async throws {
         let folder = try Self.payloadFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

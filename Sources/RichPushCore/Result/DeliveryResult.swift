@@ -23,8 +23,13 @@ public struct DeliveryResult: Sendable, Equatable {
     /// The display receipt the extension sent, nil when it sent none.
     public var receipt: ReceiptReport?
     /// How the payload reached the emulated phone: a file (replay, the notification center's library) or a push
-    /// over the network. Results of network pushes carry the request's `apns` attributes beside it.
+    /// over the network, from the delivery's ``DeliveryOrigin``.
     public var transport: DeliveryTransport = .file
+    /// A network push's request attributes (the contract's `apns`); nil for a file.
+    public var apns: APNsAttributes?
+    /// Set when a push endpoint refused the request: the payload never reached the device, and the result's
+    /// `rejection` is the endpoint's, with the status the sender got.
+    public var endpointRejection: EndpointRejection?
     /// The limits this notification was delivered under, per-payload settings applied.
     public var limits: EffectiveLimits?
     /// The SDK profile whose service extension was emulated (`requirement` unless `--sdk` or `given.sdk` chose one).
@@ -85,9 +90,15 @@ extension DeliveryResult {
         object["file"] = .string(file)
         object["appState"] = .string(appState.rawValue)
         object["delivered"] = .bool(delivered)
-        object["rejection"] =
-            rejection.map { ["reason": .string($0.reason.rawValue), "detail": .string($0.detail)] }
-            ?? .null
+        if let endpointRejection {
+            object["rejection"] = [
+                "reason": .string(endpointRejection.reason), "detail": .string(endpointRejection.detail),
+                "status": .number(Double(endpointRejection.status)),
+            ]
+        } else {
+            object["rejection"] =
+                rejection.map { ["reason": .string($0.reason.rawValue), "detail": .string($0.detail)] } ?? .null
+        }
         object["extensionInvoked"] = .bool(extensionInvoked)
         object["style"] = .string(style.rawValue)
         object["title"] = .string(content.title)
@@ -112,9 +123,7 @@ extension DeliveryResult {
         object["collapseID"] = optional(collapseID)
         object["receipt"] = receipt?.jsonValue ?? .null
         object["transport"] = .string(transport.rawValue)
-        // The push endpoints replace this with the request's id, token, topic, push type, priority, expiration
-        // and collapse id; a payload read from a file has none.
-        object["apns"] = .null
+        object["apns"] = apns?.jsonValue ?? .null
         object["limits"] = limits?.jsonValue ?? .null
         object["sdk"] = .string(sdk)
         object["badge"] = badge.map { .number(Double($0)) } ?? .null

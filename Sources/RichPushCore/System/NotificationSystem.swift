@@ -36,16 +36,32 @@ public struct NotificationSystem: Sendable {
         self.logger = logger
     }
 
-    /// Delivers one payload in the given app state, under the system's configuration with the payload's own
-    /// `settings` applied (their `appState` is the caller's to choose). Never throws: every failure is part of
-    /// the result.
+    /// Delivers one payload, under the system's configuration with the input's own settings applied. Never
+    /// throws: every failure is part of the result, which carries the input's origin (its `file`, `transport` and
+    /// `apns`) from the start.
     public func deliver(
-        payload bytes: some Collection<UInt8> & Sendable, file: String, appState: AppState,
-        settings: PayloadSettings = PayloadSettings(),
-        observer: (@Sendable (DeliveryProgress) -> Void)? = nil
+        _ input: DeliveryInput, observer: (@Sendable (DeliveryProgress) -> Void)? = nil
     ) async -> DeliveryResult {
-        let configuration = settings.applied(to: self.configuration)
+        let configuration = input.settings.applied(to: self.configuration)
         let limits = EffectiveLimits(configuration)
+        let file = input.origin.name
+        let appState = input.appState
+        func rejectedResult(_ rejection: PayloadRejection, timeline: Timeline) -> DeliveryResult {
+            var result = rejected(rejection, origin: input.origin, appState: appState, timeline: timeline)
+            result.limits = limits
+            result.sdk = configuration.sdk.name
+            return result
+        }
+        let bytes: [UInt8]
+        switch input.payload {
+        case .oversized(let size):
+            // Refused unread: a file too large to be a payload.
+            let timeline = Timeline(clock: clock, logger: logger(for: file), observer: nil)
+            timeline.record(.received, "\(size) bytes, app \(appState.rawValue)")
+            return rejectedResult(.oversizedFile(bytes: size), timeline: timeline)
+        case .bytes(let payload):
+            bytes = payload
+        }
         observer?(.limits(limits))
         let timeline = Timeline(clock: clock, logger: logger(for: file), observer: observer)
         timeline.record(.received, "\(bytes.count) bytes, app \(appState.rawValue)")
@@ -54,10 +70,7 @@ public struct NotificationSystem: Sendable {
         do {
             request = try payloadDecoder.decode(bytes)
         } catch {
-            var result = rejected(error, file: file, appState: appState, timeline: timeline)
-            result.limits = limits
-            result.sdk = configuration.sdk.name
-            return result
+            return rejectedResult(error, timeline: timeline)
         }
         timeline.notify(.decoded(request.content))
 
@@ -69,7 +82,9 @@ public struct NotificationSystem: Sendable {
             imageURL: resolved?.url,
             hint: Self.hint(for: request, resolvedImage: resolved, configuration: configuration),
             source: request.source, pushID: Self.pushID(in: request.payload, keys: configuration.pushIDKeys),
-            collapseID: request.collapseID)
+            collapseID: request.collapseID ?? input.origin.apns?.collapseID)
+        result.transport = input.origin.transport
+        result.apns = input.origin.apns
         result.limits = limits
         result.sdk = configuration.sdk.name
         result.report(attributesOf: request)
@@ -206,28 +221,17 @@ public struct NotificationSystem: Sendable {
         await downloader.discardAttachment(atPath: file)
     }
 
-    /// The result for a payload refused before it reached the device, for callers that refuse it unread
-    /// (a file too large to be a payload). Decoding failures in ``deliver`` end the same way.
-    public func reject(
-        _ rejection: PayloadRejection, file: String, appState: AppState, bytes: Int,
-        settings: PayloadSettings = PayloadSettings()
-    ) -> DeliveryResult {
-        let timeline = Timeline(clock: clock, logger: logger(for: file), observer: nil)
-        timeline.record(.received, "\(bytes) bytes, app \(appState.rawValue)")
-        var result = rejected(rejection, file: file, appState: appState, timeline: timeline)
-        let applied = settings.applied(to: configuration)
-        result.limits = EffectiveLimits(applied)
-        result.sdk = applied.sdk.name
-        return result
-    }
-
     private func rejected(
-        _ rejection: PayloadRejection, file: String, appState: AppState, timeline: Timeline
+        _ rejection: PayloadRejection, origin: DeliveryOrigin, appState: AppState, timeline: Timeline
     ) -> DeliveryResult {
         timeline.record(.rejected, "\(rejection.reason.rawValue): \(rejection.detail)")
-        return DeliveryResult(
-            file: file, appState: appState, delivered: false, rejection: rejection, style: .silent,
+        var result = DeliveryResult(
+            file: origin.name, appState: appState, delivered: false, rejection: rejection, style: .silent,
             timeline: timeline.snapshot, elapsed: timeline.elapsed)
+        result.transport = origin.transport
+        result.apns = origin.apns
+        result.collapseID = origin.apns?.collapseID
+        return result
     }
 
     /// The payload's hint. A vendor's extension reads fixed keys, so instead of naming an `--image-key` the hint

@@ -31,6 +31,20 @@ public struct LoadedPayload: Sendable {
     /// The per-payload settings (`given`), when the expectation could be read.
     public var settings: PayloadSettings { expectation?.given ?? PayloadSettings() }
 
+    /// The delivery this file makes when it arrives in `appState`, with its settings; nil when it could not be
+    /// read (``readError`` says why). A file too large to be a payload is delivered as such, unread.
+    public func deliveryInput(in appState: AppState) -> DeliveryInput? {
+        let payload: DeliveryInput.Payload
+        if let bytes {
+            payload = .bytes(bytes)
+        } else if let oversizedBytes {
+            payload = .oversized(bytes: oversizedBytes)
+        } else {
+            return nil
+        }
+        return DeliveryInput(payload: payload, origin: .file(file.path), appState: appState, settings: settings)
+    }
+
     /// Reads a payload and its expectation. Never throws and never blocks on a file that is not a regular
     /// file: problems are kept with the file they concern.
     public static func load(_ file: PayloadFile) -> LoadedPayload {

@@ -147,19 +147,11 @@ public struct ReplayRunner: Sendable {
     public func replay(
         _ payload: LoadedPayload, observer: (@Sendable (DeliveryProgress) -> Void)? = nil
     ) async -> ReplayItem {
-        let settings = payload.settings
-        let state = settings.appState ?? defaultState
-        let result: DeliveryResult
-        if let bytes = payload.bytes {
-            result = await system.deliver(
-                payload: bytes, file: payload.file.path, appState: state, settings: settings, observer: observer)
-        } else if let size = payload.oversizedBytes {
-            result = system.reject(
-                .oversizedFile(bytes: size), file: payload.file.path, appState: state, bytes: size, settings: settings)
-        } else {
+        guard let input = payload.deliveryInput(in: payload.settings.appState ?? defaultState) else {
             let problem = "\(payload.file.path): \(payload.readError ?? "cannot read the file")"
             return ReplayItem(file: payload.file, result: nil, verdict: .failed([problem]), error: problem)
         }
+        let result = await system.deliver(input, observer: observer)
 
         if let problem = payload.expectationError {
             return ReplayItem(file: payload.file, result: result, verdict: .failed([problem]))

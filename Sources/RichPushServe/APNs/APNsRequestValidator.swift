@@ -1,5 +1,5 @@
 public import Foundation
-import RichPushCore
+public import RichPushCore
 
 /// One HTTP request to the APNs endpoint, as it arrived: method, path, every header field in order (names in
 /// lower case, repeats kept) and the body, read up to ``maxBodyBytes``.
@@ -28,35 +28,6 @@ public struct APNsRequest: Sendable {
 
     func values(_ name: String) -> [String] { headers.filter { $0.name == name }.map(\.value) }
     func value(_ name: String) -> String? { values(name).first }
-}
-
-/// What the request said about the notification: the contract's `apns` object.
-public struct APNsAttributes: Sendable, Equatable {
-    /// The `apns-id` answered with: the request's, or a new lowercase UUID.
-    public var id: String
-    public var token: String
-    public var topic: String?
-    public var pushType: String?
-    public var priority: Int?
-    /// `apns-expiration`, seconds since 1970 (0: deliver once or not at all).
-    public var expiration: Int?
-    public var collapseID: String?
-    /// How the provider token was checked, e.g. "… signature not verified (no --auth-key)".
-    public var auth: String?
-
-    public init(
-        id: String, token: String = "", topic: String? = nil, pushType: String? = nil, priority: Int? = nil,
-        expiration: Int? = nil, collapseID: String? = nil, auth: String? = nil
-    ) {
-        self.id = id
-        self.token = token
-        self.topic = topic
-        self.pushType = pushType
-        self.priority = priority
-        self.expiration = expiration
-        self.collapseID = collapseID
-        self.auth = auth
-    }
 }
 
 /// The endpoint's verdict on one request.

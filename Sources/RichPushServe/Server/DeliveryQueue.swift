@@ -37,20 +37,15 @@ final class DeliveryQueue: Sendable {
     /// No more pushes: ``run()`` returns once the deliveries in flight end.
     func finish() { submit.finish() }
 
-    /// Delivers `payload` in the app state of the moment it arrived.
-    func deliver(
-        payload: [UInt8], file: String, transport: Transport, attributes: APNsAttributes, appState: AppState
-    ) {
+    /// Delivers a push accepted with `attributes`; its app state is the one of the moment it arrived.
+    func deliver(_ input: DeliveryInput, attributes: APNsAttributes) {
         store.beginDelivery()
         let job: Job = { [system, store, onResult, onProgress] in
             let observer = onProgress.map { report in
                 { @Sendable (progress: DeliveryProgress) in report(attributes, progress) }
             }
-            var result = await system.deliver(payload: payload, file: file, appState: appState, observer: observer)
-            if result.collapseID == nil { result.collapseID = attributes.collapseID }
-            let entry = store.record(
-                ServedNotification(transport: transport, status: 200, apns: attributes, result: result),
-                endingDelivery: true)
+            let result = await system.deliver(input, observer: observer)
+            let entry = store.record(ServedNotification(status: 200, result: result), endingDelivery: true)
             onResult(entry)
         }
         if case .terminated = submit.yield(job) {

@@ -89,7 +89,7 @@ struct PushResponder: HTTPResponder {
     }
 
     /// 431 on the request's own stream, recorded like any refused push.
-    private func headerListTooLarge(size: Int, path: String, transport: Transport) -> Response {
+    private func headerListTooLarge(size: Int, path: String, transport: DeliveryTransport) -> Response {
         let rejection = EndpointRejection(
             status: 431, reason: "RequestHeaderFieldsTooLarge",
             detail: "the request's header list is \(size) bytes; richpush takes at most \(HeaderListLimit.bytes)")
@@ -114,9 +114,9 @@ struct PushResponder: HTTPResponder {
         let decision = apns.validate(request)
         switch decision {
         case .accepted(let attributes, let payload):
-            let file = "/3/device/\(attributes.token)"
+            let origin = DeliveryOrigin(name: "/3/device/\(attributes.token)", transport: .apnsHTTP2, apns: attributes)
             deliveries.deliver(
-                payload: payload, file: file, transport: .apnsHTTP2, attributes: attributes, appState: appState())
+                DeliveryInput(payload: .bytes(payload), origin: origin, appState: appState()), attributes: attributes)
             var response = Response(status: .ok)
             response.headers[Self.apnsID] = attributes.id
             return response
@@ -153,9 +153,10 @@ struct PushResponder: HTTPResponder {
             }
             let messageID = Self.newFCMMessageID()
             let attributes = Self.attributes(of: info, id: messageID)
+            let origin = DeliveryOrigin(
+                name: "projects/\(info.project)/messages/\(messageID)", transport: .fcmHTTP, apns: attributes)
             deliveries.deliver(
-                payload: body, file: "projects/\(info.project)/messages/\(messageID)", transport: .fcmHTTP,
-                attributes: attributes, appState: appState())
+                DeliveryInput(payload: .bytes(body), origin: origin, appState: appState()), attributes: attributes)
             return Self.json(200, ["name": .string("projects/\(info.project)/messages/\(messageID)")])
         case .failure(let error):
             let rejection = EndpointRejection(
@@ -233,15 +234,13 @@ struct PushResponder: HTTPResponder {
     // MARK: Helpers
 
     private func record(
-        _ rejection: EndpointRejection, attributes: APNsAttributes, transport: Transport, file: String, bytes: Int
+        _ rejection: EndpointRejection, attributes: APNsAttributes, transport: DeliveryTransport, file: String,
+        bytes: Int
     ) {
-        let result = ServedNotification.refusedResult(
-            file: file, appState: appState(), rejection: rejection, bytes: bytes)
-        let entry = store.record(
-            ServedNotification(
-                transport: transport, status: rejection.status, apns: attributes, endpointRejection: rejection,
-                result: result),
-            endingDelivery: false)
+        let result = DeliveryResult.refused(
+            rejection, origin: DeliveryOrigin(name: file, transport: transport, apns: attributes),
+            appState: appState(), bytes: bytes)
+        let entry = store.record(ServedNotification(status: rejection.status, result: result), endingDelivery: false)
         deliveries.report(entry)
     }
 

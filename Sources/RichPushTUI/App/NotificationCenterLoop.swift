@@ -1,5 +1,6 @@
 import Logging
 import RichPushCore
+import RichPushLibrary
 
 /// The run loop: turns keys, ticks and delivery news into actions, applies them with `reduce`,
 /// starts the work effects ask for, and shows `render`'s frame when it changed.
@@ -183,17 +184,26 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
         let continuation = self.continuation
         let logger = self.logger
         return Task {
-            let bytes: [UInt8]
-            do {
-                bytes = try library.contents(of: file)
-            } catch {
-                continuation.yield(.action(.deliveryFailed(id: id, "\(error)")))
+            // The same loader as replay: a file too large to be a payload is a rejected notification, and the
+            // expectation beside it gives the payload's settings. The app state stays the one chosen on screen.
+            let path = library.path(of: file)
+            let loaded = LoadedPayload.load(PayloadFile(path: path))
+            guard let input = loaded.deliveryInput(in: appState) else {
+                let problem = "\(path): \(loaded.readError ?? "cannot read the file")"
+                continuation.yield(.action(.deliveryFailed(id: id, problem)))
                 return
             }
             logger.debug("sending", metadata: ["file": "\(file)", "appState": "\(appState.rawValue)"])
-            let result = await delivering.deliver(payload: bytes, file: library.path(of: file), appState: appState) {
-                progress in
+            var result = await delivering.deliver(input) { progress in
                 continuation.yield(.action(.deliveryProgress(id: id, progress)))
+            }
+            if let problem = loaded.expectationError {
+                // Replay fails such a payload; here it is sent with the command line's settings, and the hint
+                // says why.
+                result.hint = [
+                    "The expectation file beside it cannot be used (\(problem)), so it was sent with the command line's settings.",
+                    result.hint,
+                ].compactMap { $0 }.joined(separator: " ")
             }
             continuation.yield(.action(.deliveryFinished(id: id, result)))
         }

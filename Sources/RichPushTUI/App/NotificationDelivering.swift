@@ -4,10 +4,8 @@ public import RichPushCore
 ///
 /// The executable passes an adapter around a real `NotificationSystem`; tests pass a double.
 public protocol NotificationDelivering: Sendable {
-    func deliver(
-        payload: [UInt8], file: String, appState: AppState,
-        observer: @escaping @Sendable (DeliveryProgress) -> Void
-    ) async -> DeliveryResult
+    func deliver(_ input: DeliveryInput, observer: @escaping @Sendable (DeliveryProgress) -> Void) async
+        -> DeliveryResult
 
     /// The notifications that attached these files were deleted: their temporary files can go.
     func discardAttachments(_ files: [String]) async

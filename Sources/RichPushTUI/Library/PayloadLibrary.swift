@@ -32,17 +32,6 @@ public struct PayloadLibrary: Sendable {
         return discovery.files.map { $0.path.hasPrefix(prefix) ? String($0.path.dropFirst(prefix.count)) : $0.path }
     }
 
-    /// The bytes of a payload file named by its relative path; never blocks on a file that is not regular.
-    public func contents(of relativePath: String) throws -> [UInt8] {
-        let loaded = LoadedPayload.load(PayloadFile(path: path(of: relativePath)))
-        if let bytes = loaded.bytes { return bytes }
-        if let size = loaded.oversizedBytes {
-            throw LibraryError(
-                message: "\(path(of: relativePath)): \(PayloadRejection.oversizedFile(bytes: size).detail)")
-        }
-        throw LibraryError(message: "\(path(of: relativePath)): \(loaded.readError ?? "cannot read the file")")
-    }
-
     /// The path the result reports as its `file`, like replay does: the root joined with the relative path.
     public func path(of relativePath: String) -> String {
         if root.isEmpty || root == "." { return relativePath }

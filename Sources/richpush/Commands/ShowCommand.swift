@@ -99,7 +99,7 @@ struct ShowCommand: AsyncParsableCommand {
             "aps": ["alert": ["title": "richpush show"], "mutable-content": 1], "fcm_options": ["image": image],
         ]
         let bytes = [UInt8]((try? JSONSerialization.data(withJSONObject: payload)) ?? Data())
-        let result = await system.deliver(payload: bytes, file: "richpush show", appState: .background)
+        let result = await system.deliver(.file("richpush show", bytes: bytes, appState: .background))
         var failure: String?
         if let fallback = result.fallback {
             failure = "a notification would show no image — \(fallback.reason.rawValue): \(fallback.detail)"

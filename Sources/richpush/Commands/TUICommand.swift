@@ -236,7 +236,7 @@ struct TUICommand: AsyncParsableCommand {
     }
 
     /// How a push is named in the list ("APNs push 1a2b3c4…" or "FCM push"), and what its request said.
-    static func source(of attributes: APNsAttributes, transport: Transport? = nil) -> PushSource {
+    static func source(of attributes: APNsAttributes, transport: DeliveryTransport? = nil) -> PushSource {
         // FCM message IDs ("0:1700…%…") are never UUIDs, which APNs push IDs always are.
         let isFCM = transport.map { $0 == .fcmHTTP } ?? attributes.id.contains(":")
         let token = TextSanitizer.singleLine(attributes.token, limit: 8)

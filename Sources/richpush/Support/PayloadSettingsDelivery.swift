@@ -5,9 +5,8 @@ import RichPushNetwork
 import RichPushReplay
 import RichPushTUI
 
-/// Sends payloads from the notification center under the same per-payload settings replay uses: the
-/// `given` of the `NAME.expect.json` beside the payload, applied by the system. The app state stays the one
-/// the person chose on screen.
+/// Sends payloads from the notification center through the notification system, with the SDK picked on screen
+/// (`p`) unless the payload's own `given.sdk` names one.
 struct PayloadSettingsDelivery: NotificationDelivering {
     var system: NotificationSystem
     var store: AttachmentStore
@@ -16,29 +15,12 @@ struct PayloadSettingsDelivery: NotificationDelivering {
     /// The SDK picked on screen; a payload's own `given.sdk` still wins.
     let selectedSDK = SDKSelection()
 
-    func deliver(
-        payload: [UInt8], file: String, appState: AppState, observer: @escaping @Sendable (DeliveryProgress) -> Void
-    ) async -> DeliveryResult {
-        let expectationPath = PayloadDiscovery.expectationPath(for: file)
-        var settings = PayloadSettings()
-        var problem: String?
-        if FileManager.default.fileExists(atPath: expectationPath) {
-            switch LoadedPayload.loadExpectation(expectationPath) {
-            case .success(let expectation): settings = expectation.given
-            case .failure(let error): problem = error.message
-            }
-        }
-        if settings.sdk == nil { settings.sdk = selectedSDK.current }
-        var result = await system.deliver(
-            payload: payload, file: file, appState: appState, settings: settings, observer: observer)
-        if let problem {
-            // Replay fails such a payload; here it is sent with the command line's settings, and the hint says why.
-            result.hint = [
-                "The expectation file beside it cannot be used (\(problem)), so it was sent with the command line's settings.",
-                result.hint,
-            ].compactMap { $0 }.joined(separator: " ")
-        }
-        return result
+    func deliver(_ input: DeliveryInput, observer: @escaping @Sendable (DeliveryProgress) -> Void) async
+        -> DeliveryResult
+    {
+        var input = input
+        if input.settings.sdk == nil { input.settings.sdk = selectedSDK.current }
+        return await system.deliver(input, observer: observer)
     }
 
     func sdkChanged(_ sdk: SDKProfile) {

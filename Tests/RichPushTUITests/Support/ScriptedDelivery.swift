@@ -1,5 +1,6 @@
 import Foundation
 import RichPushCore
+import Synchronization
 
 @testable import RichPushTUI
 
@@ -12,11 +13,27 @@ struct ScriptedDelivery: NotificationDelivering {
     /// Payload files answered with an animated GIF (2 frames, 40x40) instead of the cat.
     var gifFiles: Set<String> = []
 
-    func deliver(
-        payload: [UInt8], file: String, appState: AppState, observer: @escaping @Sendable (DeliveryProgress) -> Void
-    ) async -> DeliveryResult {
+    /// The inputs asked for, in order.
+    let inputs = Inputs()
+
+    final class Inputs: Sendable {
+        private let list = Mutex<[DeliveryInput]>([])
+        func append(_ input: DeliveryInput) { list.withLock { $0.append(input) } }
+        var all: [DeliveryInput] { list.withLock { $0 } }
+    }
+
+    func deliver(_ input: DeliveryInput, observer: @escaping @Sendable (DeliveryProgress) -> Void) async
+        -> DeliveryResult
+    {
+        inputs.append(input)
+        let file = input.origin.name
+        let appState = input.appState
         var result: DeliveryResult
-        if file.hasSuffix("http-url.json") {
+        if case .oversized(let size) = input.payload {
+            result = DeliveryResult(
+                file: file, appState: appState, delivered: false, rejection: .oversizedFile(bytes: size),
+                style: .silent)
+        } else if file.hasSuffix("http-url.json") {
             result = Fixtures.insecureResult()
         } else if file.hasSuffix("broken.json") {
             result = Fixtures.rejectedResult()
