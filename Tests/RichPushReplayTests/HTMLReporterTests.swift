@@ -11,7 +11,10 @@ import Testing
     }
 
     static func render(_ items: [ReplayItem]) -> String {
-        HTMLReporter(context: ReportContext(generatedAt: Date(timeIntervalSince1970: 0), version: "test")).render(
+        HTMLReporter(
+            context: ReportContext(generatedAt: Date(timeIntervalSince1970: 0), version: "test"),
+            attachmentBytes: AttachmentFile.read
+        ).render(
             ReplayReport(items: items, elapsed: 1))
     }
 
@@ -83,7 +86,7 @@ import Testing
         #expect(html.contains("src=\"data:image/png;base64,\(bytes.base64EncodedString())\""))
         #expect(html.contains("class=\"card outcome-rich state-closed verdict-pass\""))
 
-        var small = HTMLReporter()
+        var small = HTMLReporter(attachmentBytes: AttachmentFile.read)
         small.maxImageBytes = 4
         let refused = small.render(ReplayReport(items: [Self.item(rich)], elapsed: 0))
         #expect(!refused.contains("data:image/png"))

@@ -42,9 +42,16 @@ public struct HTMLReporter: Sendable {
     /// All embedded images together.
     public var maxTotalImageBytes = 128 * 1024 * 1024
     public var context: ReportContext
+    /// An attachment's bytes, as its front end reads them (the reporter reads no file itself); nil when they are
+    /// gone.
+    public var attachmentBytes: @Sendable (Attachment) -> [UInt8]?
 
-    public init(context: ReportContext = ReportContext()) {
+    public init(
+        context: ReportContext = ReportContext(),
+        attachmentBytes: @escaping @Sendable (Attachment) -> [UInt8]? = { _ in nil }
+    ) {
         self.context = context
+        self.attachmentBytes = attachmentBytes
     }
 
     public func render(_ report: ReplayReport) -> String {
@@ -307,12 +314,12 @@ public struct HTMLReporter: Sendable {
                         "The image is not embedded: the report already holds \(ByteCount.limit(maxTotalImageBytes)) of images."
                 ))
         }
-        guard let data = FileManager.default.contents(atPath: attachment.file), data.count == attachment.bytes else {
+        guard let bytes = attachmentBytes(attachment), bytes.count == attachment.bytes else {
             return .failure(NotEmbedded(message: "The image file was no longer there when the report was written."))
         }
-        budget -= data.count
+        budget -= bytes.count
         // The MIME type is the detected format's, never what a server or payload claimed.
-        return .success("data:\(attachment.format.mimeType);base64,\(data.base64EncodedString())")
+        return .success("data:\(attachment.format.mimeType);base64,\(Data(bytes).base64EncodedString())")
     }
 
     // MARK: - Text

@@ -1,3 +1,5 @@
+public import RichPushCore
+
 /// The report formats of `richpush replay`.
 public enum ReplayFormat: String, Sendable, CaseIterable {
     case text
@@ -30,6 +32,8 @@ public enum ReplayFormat: String, Sendable, CaseIterable {
 public struct ReportStream: Sendable {
     public let format: ReplayFormat
     public let context: ReportContext
+    /// How the HTML report gets an attachment's bytes (``AttachmentFile/read(_:)`` for files in the store).
+    public let attachmentBytes: @Sendable (Attachment) -> [UInt8]?
     private let pathWidth: Int
 
     /// One result, ready to write.
@@ -43,9 +47,13 @@ public struct ReportStream: Sendable {
     }
 
     /// `paths` are every payload's path, for the text report's column width.
-    public init(format: ReplayFormat, paths: some Sequence<String>, context: ReportContext = ReportContext()) {
+    public init(
+        format: ReplayFormat, paths: some Sequence<String>, context: ReportContext = ReportContext(),
+        attachmentBytes: @escaping @Sendable (Attachment) -> [UInt8]? = { _ in nil }
+    ) {
         self.format = format
         self.context = context
+        self.attachmentBytes = attachmentBytes
         pathWidth = format == .text ? TextReporter.pathWidth(paths) : 0
     }
 
@@ -87,6 +95,7 @@ public struct ReportStream: Sendable {
 
     /// The HTML report of the kept items.
     public func html(_ items: [ReplayItem], summary: ReplaySummary) -> String {
-        HTMLReporter(context: context).render(ReplayReport(items: items, elapsed: summary.elapsed))
+        HTMLReporter(context: context, attachmentBytes: attachmentBytes).render(
+            ReplayReport(items: items, elapsed: summary.elapsed))
     }
 }

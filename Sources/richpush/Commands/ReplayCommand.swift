@@ -131,7 +131,9 @@ struct ReplayCommand: AsyncParsableCommand {
             return try writeMatrix(matrix, to: reportFile)
         }
         let writer = ReplayReportOutput(
-            stream: ReportStream(format: format, paths: entries.map(\.path), context: reportContext),
+            stream: ReportStream(
+                format: format, paths: entries.map(\.path), context: reportContext,
+                attachmentBytes: AttachmentFile.read),
             outputFile: reportFile, progress: StandardStreams.errorIsTerminal ? ProgressLine() : nil,
             preview: preview ? ReplayPreview.make(format: format, output: output) : nil)
         let (report, pending) = await writer.replay(entries, runner: runner)

@@ -44,7 +44,7 @@ struct PayloadSettingsDelivery: NotificationDelivering {
                 .init("Extension budget", configuration.extensionBudget.shortDescription),
                 .init("Image keys", configuration.imagePolicy.keyPaths.map(\.description).joined(separator: ", ")),
             ])
-        let html = HTMLReporter(context: context).render(
+        let html = HTMLReporter(context: context, attachmentBytes: AttachmentFile.read).render(
             ReplayReport(items: items, elapsed: results.map(\.elapsed).reduce(0, +)))
         let stamp = Self.stamp(Date())
         var lastProblem = "no free file name"
