@@ -124,8 +124,11 @@ struct HeaderListLimiterTests {
     func advertisesDecodingLimit() throws {
         let channel = EmbeddedChannel(handler: HeaderListLimiter())
         let settings = frame(type: 4, flags: 0, stream: 0, payload: [0, 3, 0, 0, 0, 100, 0, 6, 0, 0, 0x40, 0])
-        try channel.writeOutbound(ByteBuffer(bytes: settings))
-        let written = try #require(try channel.readOutbound(as: ByteBuffer.self))
+        try channel.writeOutbound(IOData.byteBuffer(ByteBuffer(bytes: settings)))
+        guard case .byteBuffer(let written) = try #require(try channel.readOutbound(as: IOData.self)) else {
+            Issue.record("not bytes")
+            return
+        }
         let entries = frames(Array(written.readableBytesView))[0].payload
         #expect(Array(entries[0..<6]) == [0, 3, 0, 0, 0, 100])
         #expect(entries[8..<12].reduce(0) { $0 << 8 | Int($1) } == HeaderListLimit.decodedBytes)
@@ -190,5 +193,51 @@ struct HTTPVersionSelectorTests {
         #expect(chosen == "http1" && passed == request)
         #expect(try select(alpn: "h2", chunks: [request]).0 == "http2")
         #expect(try select(alpn: "http/1.1", chunks: [preface]).0 == "http1")
+    }
+}
+
+@Suite("Responses end on their last frame, not on an empty DATA frame after it")
+struct StreamEndFolderTests {
+    /// Writes `frames` through a folder as separate writes and one flush; returns the frames that left.
+    func fold(_ writes: [[UInt8]]) throws -> [(type: UInt8, flags: UInt8, stream: UInt32, payload: [UInt8])] {
+        let channel = EmbeddedChannel(handler: StreamEndFolder())
+        for write in writes { channel.write(IOData.byteBuffer(ByteBuffer(bytes: write)), promise: nil) }
+        channel.flush()
+        var out: [UInt8] = []
+        while let data = try channel.readOutbound(as: IOData.self) {
+            if case .byteBuffer(let buffer) = data { out += buffer.readableBytesView }
+        }
+        _ = try channel.finish()
+        return frames(out)
+    }
+
+    @Test("a 200 without a body is HEADERS with END_STREAM; a body's last DATA frame ends the stream")
+    func folds() throws {
+        let headers = frame(type: 1, flags: 0x4, stream: 1, payload: [0x88])
+        let empty = frame(type: 0, flags: 0x1, stream: 1, payload: [])
+        let passed = try fold([headers, empty])
+        #expect(passed.map(\.type) == [1] && passed[0].flags == 0x5)
+
+        let reason = Array(#"{"reason":"Unregistered"}"#.utf8)
+        let withBody = try fold([
+            frame(type: 1, flags: 0x4, stream: 3, payload: [0x88]),
+            frame(type: 1, flags: 0x4, stream: 5, payload: [0x88]),
+            frame(type: 0, flags: 0x0, stream: 3, payload: reason),
+            frame(type: 0, flags: 0x1, stream: 5, payload: []),
+            frame(type: 0, flags: 0x1, stream: 3, payload: []),
+        ])
+        #expect(withBody.map(\.stream) == [3, 5, 3])
+        #expect(withBody.map(\.flags) == [0x4, 0x5, 0x1])
+        #expect(withBody[2].payload == reason)
+    }
+
+    @Test("frames that already end their stream, other streams' frames and control frames pass unchanged")
+    func leavesTheRest() throws {
+        let settings = frame(type: 4, flags: 0, stream: 0, payload: [0, 3, 0, 0, 0, 100])
+        let ended = frame(type: 1, flags: 0x5, stream: 1, payload: [0x88])
+        let lone = frame(type: 0, flags: 0x1, stream: 7, payload: [])
+        let passed = try fold([settings, ended, lone])
+        #expect(passed.map(\.type) == [4, 1, 0])
+        #expect(passed.map(\.flags) == [0, 0x5, 0x1])
     }
 }

@@ -64,10 +64,21 @@ struct FCMRequestValidatorTests {
         #expect(info.apnsHeaders["apns-priority"] == "5" && info.apnsHeaders["apns-push-type"] == "background")
     }
 
+    @Test("a Firebase Installation ID (fid) is a device target, as a registration token is")
+    func fid() throws {
+        let body = #"{"message":{"fid":"f-1","notification":{"title":"x"}}}"#
+        let info = try Self.validator.validate(
+            method: "POST", path: Self.path, authorization: "Bearer t", body: Array(body.utf8)
+        ).get()
+        #expect(info.token == "f-1" && info.topic == nil)
+    }
+
     @Test(
         "invalid requests",
         arguments: [
             (#"{"message":{"token":"a","topic":"b"}}"#, "INVALID_ARGUMENT"),
+            (#"{"message":{"fid":"a","token":"b"}}"#, "INVALID_ARGUMENT"),
+            (#"{"message":{"fid":"gone","notification":{"title":"x"}}}"#, "UNREGISTERED"),
             (#"{"message":{"token":7}}"#, "INVALID_ARGUMENT"),
             (#"{"message":{"token":"a"},"validate_only":"yes"}"#, "INVALID_ARGUMENT"),
             (#"{"token":"a"}"#, "INVALID_ARGUMENT"),

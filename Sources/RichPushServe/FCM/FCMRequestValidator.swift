@@ -35,6 +35,7 @@ public struct FCMError: Sendable, Equatable, Error {
 /// What an FCM request names: its project and target, and the APNs headers of its `apns` block.
 public struct FCMMessageInfo: Sendable, Equatable {
     public var project: String
+    /// The registration token or Firebase Installation ID the message is for.
     public var token: String?
     public var topic: String?
     public var condition: String?
@@ -109,13 +110,15 @@ public struct FCMRequestValidator: Sendable {
             }
             validateOnly = value
         }
-        let targets = ["token", "topic", "condition"].filter { message[$0] != nil }
+        // A Firebase Installation ID (`fid`) addresses one app instance, as a registration token does (the token's
+        // replacement in firebase-admin 7).
+        let targets = ["token", "fid", "topic", "condition"].filter { message[$0] != nil }
         guard targets.count == 1 else {
             return .failure(
                 .invalidArgument(
                     targets.isEmpty
-                        ? "Request contains an invalid argument: the message has no token, topic or condition."
-                        : "Request contains an invalid argument: the message has more than one of token, topic and condition."
+                        ? "Request contains an invalid argument: the message has no fid, token, topic or condition."
+                        : "Request contains an invalid argument: the message has more than one of fid, token, topic and condition."
                 ))
         }
         guard let target = message[targets[0]]?.stringValue, !target.isEmpty else {
@@ -141,7 +144,8 @@ public struct FCMRequestValidator: Sendable {
             }
         }
         let info = FCMMessageInfo(
-            project: project, token: message["token"]?.stringValue, topic: message["topic"]?.stringValue,
+            project: project, token: (message["token"] ?? message["fid"])?.stringValue,
+            topic: message["topic"]?.stringValue,
             condition: message["condition"]?.stringValue, validateOnly: validateOnly, apnsHeaders: headers)
         if let token = info.token, unregisteredTokens.contains(token) {
             return .failure(

@@ -33,8 +33,8 @@ enum HeaderListLimit {
 final class HeaderListLimiter: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
-    typealias OutboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
+    typealias OutboundIn = IOData
+    typealias OutboundOut = IOData
 
     private static let frameHeaderLength = 9
     private static let headersType: UInt8 = 0x1
@@ -104,9 +104,9 @@ final class HeaderListLimiter: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         guard !sentSettings else { return context.write(data, promise: promise) }
         sentSettings = true
-        var frame = unwrapOutboundIn(data)
+        guard case .byteBuffer(var frame) = unwrapOutboundIn(data) else { return context.write(data, promise: promise) }
         Self.advertiseDecodedLimit(in: &frame)
-        context.write(wrapOutboundOut(frame), promise: promise)
+        context.write(wrapOutboundOut(.byteBuffer(frame)), promise: promise)
     }
 
     /// In the server's SETTINGS frame at the start of `bytes`, SETTINGS_MAX_HEADER_LIST_SIZE becomes

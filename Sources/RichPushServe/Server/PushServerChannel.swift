@@ -7,7 +7,8 @@ import NIOSSL
 
 /// One connection to the push server: TLS, then HTTP/1.1 or HTTP/2 as ``HTTPVersionSelector`` picks (ALPN, or
 /// the HTTP/2 preface when the client offered no ALPN), or HTTP/2 with prior knowledge without TLS
-/// (`--plaintext`). HTTP/2 connections get a ``HeaderListLimiter`` in front of NIO's HTTP/2 handler.
+/// (`--plaintext`). HTTP/2 connections get a ``HeaderListLimiter`` and a ``StreamEndFolder`` in front of NIO's
+/// HTTP/2 handler.
 ///
 /// Hummingbird's own `http2Upgrade` treats a TLS connection without ALPN as HTTP/1.1, which shuts out clients
 /// that speak HTTP/2 over TLS without offering ALPN (aioapns, older Ruby and PHP clients); Apple's servers
@@ -44,7 +45,8 @@ struct PushServerChannel: HTTPChannelHandler {
         let http2 = self.http2
         let startHTTP2 = { (channel: any Channel) -> EventLoopFuture<HTTP2Channel.Value> in
             do {
-                try channel.pipeline.syncOperations.addHandler(HeaderListLimiter(allocator: channel.allocator))
+                try channel.pipeline.syncOperations.addHandlers(
+                    HeaderListLimiter(allocator: channel.allocator), StreamEndFolder())
             } catch {
                 return channel.eventLoop.makeFailedFuture(error)
             }
