@@ -65,11 +65,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .systemLibrary(
+            name: "CLibDeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
         .target(
             name: "RichPushServe",
             dependencies: [
                 "RichPushCore",
                 "RichPushNetwork",
+                "CLibDeflate",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -131,7 +136,6 @@ let package = Package(
                 "RichPushLibrary",
                 "CNCursesShim",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -162,6 +166,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -6,6 +6,7 @@ import RichPushCore
 import RichPushNetwork
 import Synchronization
 import Testing
+import RichPushTestSupport
 
 /// Connections to the same host are reused, and nothing a response leaves on a connection reaches another download.
 @Suite("Connection reuse")

@@ -3,6 +3,7 @@ import Logging
 import RichPushCore
 import RichPushNetwork
 import Testing
+import RichPushTestSupport
 
 /// The real downloader against the real fixture CDN, over TLS on loopback.
 @Suite("HTTPSImageDownloader against the fixture CDN")

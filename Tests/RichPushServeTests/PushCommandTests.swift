@@ -3,6 +3,10 @@ import Foundation
 import RichPushCore
 import RichPushServe
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 import RichPushTestSupport
 
 @Suite("richpush push (the binary)", .serialized)
@@ -74,6 +78,26 @@ struct PushCommandTests {
             let (unsigned, refusal) = try await Self.push(arguments)
             #expect(unsigned == 1 && refusal.contains("InvalidProviderToken"), "\(refusal)")
         }
+    }
+
+    @Test("push interrupted while it waits for an answer exits 128 + the signal, as an interrupted job does")
+    func interrupted() async throws {
+        let silent = try BlackholeListener()
+        defer { silent.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: richpushBinary())
+        process.arguments = ["push", "--to", "https://127.0.0.1:\(silent.port)", "payloads/rich/png-closed.json"]
+        process.currentDirectoryURL = repositoryRoot
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Long enough for push to start its client and be waiting on the connection.
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(process.isRunning, "push ended before the signal")
+        kill(process.processIdentifier, SIGINT)
+        await waitForExit(process)
+        #expect(process.terminationReason == .exit, "killed by the signal instead of exiting")
+        #expect(process.terminationStatus == 130)
     }
 
     @Test("no richpush listening, or a bad flag: exit 2 with one line")

@@ -190,11 +190,32 @@ struct ServeCommandTests {
         #expect(!FileManager.default.fileExists(atPath: caPath))
     }
 
-    @Test("a busy port is one clear line and exit 1")
+    @Test(
+        "--count 1 stops right after the counted push's answer is written: the sender has its 200 or 400, exit 0",
+        arguments: ["com.example.shop", "com/bad"])
+    func countStopsAfterTheAnswer(topic: String) async throws {
+        for _ in 0..<3 {
+            let folder = try TemporaryFolder()
+            let serve = try ServeProcess(["--count", "1", "--ca-out", folder.path + "/ca.pem", "--format", "jsonl"])
+            let port = try #require(try await serve.port(), "no banner: \(serve.standardError)")
+            let (status, output) = try await runAsync(
+                curlPath!,
+                [
+                    "-s", "-o", "/dev/null", "-w", "%{http_code}", "--http2", "--cacert", folder.path + "/ca.pem",
+                    "-H", "authorization: bearer \(TestJWT().token)", "-H", "apns-topic: \(topic)",
+                    "--data", #"{"aps":{"alert":"counted"}}"#, "https://localhost:\(port)/3/device/\(testToken)",
+                ])
+            #expect(status == 0 && output == (topic.contains("/") ? "400" : "200"), "curl: \(status) \(output)")
+            #expect(try await serve.exitStatus() == 0)
+            #expect(serve.standardOutput.split(separator: "\n").count == 1, "\(serve.standardOutput)")
+        }
+    }
+
+    @Test("a busy port is one clear line and exit 2, a start-up failure like any other")
     func busyPort() async throws {
         try await withServer { harness in
             let serve = try ServeProcess([], port: harness.server.port)
-            #expect(try await serve.exitStatus() == 1)
+            #expect(try await serve.exitStatus() == 2)
             #expect(
                 serve.standardError
                     == "richpush serve: cannot listen on 127.0.0.1:\(harness.server.port): Address already in use\n")

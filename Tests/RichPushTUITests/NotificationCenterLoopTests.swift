@@ -50,7 +50,7 @@ import Testing
             let url = folder.appendingPathComponent(name)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(payload.utf8).write(to: url)
+            try Data((name.hasSuffix(".expect.json") ? #"{"expect":{}}"# : payload).utf8).write(to: url)
         }
         return folder
     }
@@ -76,6 +76,12 @@ import Testing
         #expect(!screen.contains("failed"))
         #expect(delivering.inputs.all.map(\.payload) == [.oversized(bytes: 200_000)])
         #expect(delivering.inputs.all.map(\.origin) == [.file(folder.path + "/video.json")])
+        // The expectation beside a payload gives its settings, as in replay.
+        try Data(#"{"given":{"extensionBudget":"4s"},"expect":{}}"#.utf8)
+            .write(to: folder.appendingPathComponent("a.expect.json"))
+        ui.press(.up, .enter)
+        await ui.waitFor("Notification Center (2)")
+        #expect(delivering.inputs.all.last?.settings.extensionBudget == .seconds(4))
         ui.press(.character("q"))
         await ui.running.value
     }

@@ -18,6 +18,14 @@ public struct PayloadFile: Sendable, Equatable {
         self.path = path
         self.expectationPath = expectationPath
     }
+
+    /// The payload at `path` with the expectation beside it, when something by that name exists: as discovery
+    /// finds each file, for front ends handed one file at a time.
+    public static func at(_ path: String) -> PayloadFile {
+        let expectation = PayloadDiscovery.expectationPath(for: path)
+        let exists = if case .success = FileNode.itself(expectation) { true } else { false }
+        return PayloadFile(path: path, expectationPath: exists ? expectation : nil)
+    }
 }
 
 /// Something found that should be a payload but cannot be one: an unreadable folder, a FIFO named
@@ -207,11 +215,7 @@ public struct PayloadDiscovery: Sendable {
                 a.utf8.lexicographicallyPrecedes(b.utf8)
             }
             let paths = found.values.sorted(by: byPath)
-            let files = paths.map { path in
-                let expectation = PayloadDiscovery.expectationPath(for: path)
-                let exists = if case .success = FileNode.itself(expectation) { true } else { false }
-                return PayloadFile(path: path, expectationPath: exists ? expectation : nil)
-            }
+            let files = paths.map(PayloadFile.at)
             let used = Set(
                 files.compactMap { file in file.expectationPath.flatMap { try? FileNode.following($0).get().identity } }
             )

@@ -51,27 +51,29 @@ public struct ReplayRunner: Sendable {
     /// however many payloads there are, apart from results that finished ahead of their turn in path order.
     /// With `discardAttachments`, each attachment file goes once `prepare` is done with it, so disk use stays
     /// flat too (the default keeps them until the emulator shuts down, for callers that read them later).
-    public func run<Output: Sendable>(
+    public func run<Output: Sendable, Failure: Error>(
         _ payloads: [LoadedPayload], order: Order,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
         discardAttachments: Bool = false,
         prepare: @escaping @Sendable (ReplayItem) -> Output,
-        emit: (Output) async -> Void
-    ) async -> ReplaySummary {
-        await run(
+        emit: (Output) async throws(Failure) -> Void
+    ) async throws(Failure) -> ReplaySummary {
+        try await run(
             count: payloads.count, loading: { payloads[$0] }, order: order, progress: progress,
             discardAttachments: discardAttachments, prepare: prepare, emit: emit)
     }
 
     /// As ``run(_:order:progress:discardAttachments:prepare:emit:)``, with payload `index` read by `load` only when
     /// its extension starts, so no payload is held before or after its turn: memory stays flat in the corpus.
-    public func run<Output: Sendable>(
+    /// When `emit` throws (its reader went away), the payloads still running are cancelled and the error is
+    /// thrown once they have ended.
+    public func run<Output: Sendable, Failure: Error>(
         count: Int, loading load: @escaping @Sendable (_ index: Int) -> LoadedPayload, order: Order,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
         discardAttachments: Bool = false,
         prepare: @escaping @Sendable (ReplayItem) -> Output,
-        emit: (Output) async -> Void
-    ) async -> ReplaySummary {
+        emit: (Output) async throws(Failure) -> Void
+    ) async throws(Failure) -> ReplaySummary {
         let start = ContinuousClock.now
         var summary = ReplaySummary()
         guard count > 0 else { return summary }
@@ -84,6 +86,7 @@ public struct ReplayRunner: Sendable {
         // In path order, at most this many payloads past the oldest unfinished one are started, so results
         // waiting for their turn stay bounded behind one slow payload (which ends within its own deadlines).
         let window = max(1024, 4 * jobs)
+        var failure: Failure?
         await withDiscardingTaskGroup { group in
             var next = 0
             var extensions = 0
@@ -114,7 +117,7 @@ public struct ReplayRunner: Sendable {
                 }
             }
             startMore()
-            for await event in events {
+            receiving: for await event in events {
                 switch event {
                 case .extensionEnded:
                     extensions -= 1
@@ -123,15 +126,21 @@ public struct ReplayRunner: Sendable {
                     done += 1
                     summary.count(verdict)
                     progress?(done, count)
-                    switch order {
-                    case .completion:
-                        await emit(output)
-                    case .path:
-                        waiting[index] = output
-                        while let ready = waiting.removeValue(forKey: nextToEmit) {
-                            nextToEmit += 1
-                            await emit(ready)
+                    do throws(Failure) {
+                        switch order {
+                        case .completion:
+                            try await emit(output)
+                        case .path:
+                            waiting[index] = output
+                            while let ready = waiting.removeValue(forKey: nextToEmit) {
+                                nextToEmit += 1
+                                try await emit(ready)
+                            }
                         }
+                    } catch {
+                        failure = error
+                        group.cancelAll()
+                        break receiving
                     }
                 }
                 if done == count { break }
@@ -139,6 +148,7 @@ public struct ReplayRunner: Sendable {
             }
             feed.finish()
         }
+        if let failure { throw failure }
         summary.elapsed = (ContinuousClock.now - start).seconds
         return summary
     }

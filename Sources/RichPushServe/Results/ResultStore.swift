@@ -5,12 +5,17 @@ import Synchronization
 /// however many pushes arrive. Older results are dropped and counted.
 ///
 /// Each result is kept as what the API returns for it, its compact JSON text (about 1.1 KB for a push without an
-/// image), not as the delivery's values, which took about 2.7 KB each.
+/// image), compressed (``DeflatedText``, about a third of that), not as the delivery's values, which took about
+/// 2.7 KB each.
 public final class ResultStore: Sendable {
     /// What `GET /richpush/v1/notifications` answers.
     public struct Snapshot: Sendable {
         /// Each kept result's JSON text, oldest first.
-        public var entries: [[UInt8]]
+        public var entries: [[UInt8]] {
+            let decompressor = DeflatedText.Decompressor()
+            return kept.map { $0.text(decompressor) }
+        }
+        let kept: [DeflatedText]
         public var capacity: Int
         /// Results recorded since start (or the last clear), kept or dropped.
         public var total: Int
@@ -30,10 +35,10 @@ public final class ResultStore: Sendable {
                 "dropped": .number(Double(dropped)), "inFlight": .number(Double(inFlight)), "notifications": [],
             ]
             var text = Array(JSONWriter.string(head).utf8.dropLast(2))
-            text.reserveCapacity(text.count + entries.reduce(2) { $0 + $1.count + 1 })
-            for (index, entry) in entries.enumerated() {
+            let decompressor = DeflatedText.Decompressor()
+            for (index, entry) in kept.enumerated() {
                 if index > 0 { text.append(UInt8(ascii: ",")) }
-                text += entry
+                text += entry.text(decompressor)
             }
             text += Array("]}".utf8)
             return text
@@ -42,7 +47,8 @@ public final class ResultStore: Sendable {
 
     private struct State {
         /// A ring: `entries[start]` is the oldest once full.
-        var entries: [[UInt8]] = []
+        var entries: [DeflatedText] = []
+        let compressor = DeflatedText.Compressor()
         var start = 0
         var total = 0
         var inFlight = 0
@@ -75,7 +81,7 @@ public final class ResultStore: Sendable {
             state.total += 1
             numbered.sequence = state.total
             if endingDelivery { state.inFlight -= 1 }
-            let text = Array(JSONWriter.string(numbered.jsonValue).utf8)
+            let text = DeflatedText(Array(JSONWriter.string(numbered.jsonValue).utf8), compressor: state.compressor)
             if state.entries.count < capacity {
                 state.entries.append(text)
             } else {
@@ -90,7 +96,7 @@ public final class ResultStore: Sendable {
         state.withLock { state in
             let ordered = Array(state.entries[state.start...] + state.entries[..<state.start])
             return Snapshot(
-                entries: ordered, capacity: capacity, total: state.total,
+                kept: ordered, capacity: capacity, total: state.total,
                 dropped: state.total - state.entries.count, inFlight: state.inFlight)
         }
     }

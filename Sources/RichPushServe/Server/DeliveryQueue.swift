@@ -37,8 +37,9 @@ final class DeliveryQueue: Sendable {
     /// No more pushes: ``run()`` returns once the deliveries in flight end.
     func finish() { submit.finish() }
 
-    /// Delivers a push accepted with `attributes`; its app state is the one of the moment it arrived.
-    func deliver(_ input: DeliveryInput, attributes: APNsAttributes) {
+    /// Delivers a push accepted with `attributes`; its app state is the one of the moment it arrived. Its result
+    /// is reported once the delivery has ended and the answer is `written`.
+    func deliver(_ input: DeliveryInput, attributes: APNsAttributes, written: ResponseWritten) {
         store.beginDelivery()
         let job: Job = { [system, store, onResult, onProgress] in
             let observer = onProgress.map { report in
@@ -46,6 +47,7 @@ final class DeliveryQueue: Sendable {
             }
             let result = await system.deliver(input, observer: observer)
             let entry = store.record(ServedNotification(status: 200, result: result), endingDelivery: true)
+            await written.wait()
             onResult(entry)
         }
         if case .terminated = submit.yield(job) {
@@ -54,8 +56,12 @@ final class DeliveryQueue: Sendable {
         }
     }
 
-    /// A result recorded without a delivery (a refused request).
-    func report(_ entry: ServedNotification) {
-        onResult(entry)
+    /// A result recorded without a delivery (a refused request), reported once its answer is `written`.
+    func report(_ entry: ServedNotification, once written: ResponseWritten) {
+        let job: Job = { [onResult] in
+            await written.wait()
+            onResult(entry)
+        }
+        if case .terminated = submit.yield(job) { onResult(entry) }
     }
 }

@@ -33,8 +33,11 @@ struct PushResponder: HTTPResponder {
         let pathOnly = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         let headers = request.headers.map { (name: $0.name.canonicalName, value: $0.value) }
         let isFCM = FCMRequestValidator.handles(path: pathOnly)
+        // Each push's result is reported once its answer is written (see ResponseWritten).
+        let written = ResponseWritten.current ?? Self.answeredAlready
         if let size = Self.oversizedHeaderList(request, headers: headers) {
-            return headerListTooLarge(size: size, path: path, transport: isFCM ? .fcmHTTP : .apnsHTTP2)
+            return headerListTooLarge(
+                size: size, path: path, transport: isFCM ? .fcmHTTP : .apnsHTTP2, written: written)
         }
         if pathOnly == Self.inspectionPath {
             return inspect(request)
@@ -47,11 +50,20 @@ struct PushResponder: HTTPResponder {
         let (body, isCut) = await Self.readBody(of: &request, upTo: limit)
         if isFCM {
             return fcmResponse(
-                method: request.method.rawValue, path: path, headers: headers, body: body, tooLarge: isCut)
+                method: request.method.rawValue, path: path, headers: headers, body: body, tooLarge: isCut,
+                written: written)
         }
         return apnsResponse(
-            APNsRequest(method: request.method.rawValue, path: path, headers: headers, body: body, bodyIsCut: isCut))
+            APNsRequest(method: request.method.rawValue, path: path, headers: headers, body: body, bodyIsCut: isCut),
+            written: written)
     }
+
+    /// For a responder called outside a push server's connection (nothing to wait for).
+    static let answeredAlready: ResponseWritten = {
+        let written = ResponseWritten()
+        written.signal()
+        return written
+    }()
 
     /// The body up to `limit` bytes and whether there was more; what follows the limit is not read here (the
     /// server drains it after the answer) and never held.
@@ -89,7 +101,9 @@ struct PushResponder: HTTPResponder {
     }
 
     /// 431 on the request's own stream, recorded like any refused push.
-    private func headerListTooLarge(size: Int, path: String, transport: DeliveryTransport) -> Response {
+    private func headerListTooLarge(
+        size: Int, path: String, transport: DeliveryTransport, written: ResponseWritten
+    ) -> Response {
         let rejection = EndpointRejection(
             status: 431, reason: "RequestHeaderFieldsTooLarge",
             detail: "the request's header list is \(size) bytes; richpush takes at most \(HeaderListLimit.bytes)")
@@ -100,7 +114,7 @@ struct PushResponder: HTTPResponder {
             ? String(pathOnly.dropFirst(APNsRequestValidator.pathPrefix.count).prefix(200)) : ""
         record(
             rejection, attributes: APNsAttributes(id: id, token: token), transport: transport,
-            file: String(path.prefix(200)), bytes: 0)
+            file: String(path.prefix(200)), bytes: 0, written: written)
         var response = Self.json(431, ["reason": .string(rejection.reason)])
         if transport == .apnsHTTP2 { response.headers[Self.apnsID] = id }
         return response
@@ -108,7 +122,7 @@ struct PushResponder: HTTPResponder {
 
     // MARK: APNs
 
-    private func apnsResponse(_ request: APNsRequest) -> Response {
+    private func apnsResponse(_ request: APNsRequest, written: ResponseWritten) -> Response {
         let path = request.path
         let body = request.body
         let decision = apns.validate(request)
@@ -116,7 +130,8 @@ struct PushResponder: HTTPResponder {
         case .accepted(let attributes, let payload):
             let origin = DeliveryOrigin(name: "/3/device/\(attributes.token)", transport: .apnsHTTP2, apns: attributes)
             deliveries.deliver(
-                DeliveryInput(payload: .bytes(payload), origin: origin, appState: appState()), attributes: attributes)
+                DeliveryInput(payload: .bytes(payload), origin: origin, appState: appState()), attributes: attributes,
+                written: written)
             var response = Response(status: .ok)
             response.headers[Self.apnsID] = attributes.id
             return response
@@ -124,7 +139,7 @@ struct PushResponder: HTTPResponder {
             let rejection = EndpointRejection(status: reason.status, reason: reason.rawValue, detail: detail)
             record(
                 rejection, attributes: attributes, transport: .apnsHTTP2, file: String(path.prefix(200)),
-                bytes: body.count)
+                bytes: body.count, written: written)
             var object: JSONObject = ["reason": .string(reason.rawValue)]
             if let timestamp { object["timestamp"] = .number(Double(timestamp)) }
             var response = Self.json(reason.status, .object(object))
@@ -136,7 +151,8 @@ struct PushResponder: HTTPResponder {
     // MARK: FCM
 
     private func fcmResponse(
-        method: String, path: String, headers: [(name: String, value: String)], body: [UInt8], tooLarge: Bool
+        method: String, path: String, headers: [(name: String, value: String)], body: [UInt8], tooLarge: Bool,
+        written: ResponseWritten
     ) -> Response {
         let authorization = headers.first { $0.name == "authorization" }?.value
         let verdict: Result<FCMMessageInfo, FCMError> =
@@ -156,7 +172,8 @@ struct PushResponder: HTTPResponder {
             let origin = DeliveryOrigin(
                 name: "projects/\(info.project)/messages/\(messageID)", transport: .fcmHTTP, apns: attributes)
             deliveries.deliver(
-                DeliveryInput(payload: .bytes(body), origin: origin, appState: appState()), attributes: attributes)
+                DeliveryInput(payload: .bytes(body), origin: origin, appState: appState()), attributes: attributes,
+                written: written)
             return Self.json(200, ["name": .string("projects/\(info.project)/messages/\(messageID)")])
         case .failure(let error):
             let rejection = EndpointRejection(
@@ -168,7 +185,7 @@ struct PushResponder: HTTPResponder {
                 topic: target?["topic"]?.stringValue)
             record(
                 rejection, attributes: attributes, transport: .fcmHTTP, file: String(path.prefix(200)),
-                bytes: body.count)
+                bytes: body.count, written: written)
             return Self.json(error.httpStatus, error.jsonValue)
         }
     }
@@ -235,13 +252,13 @@ struct PushResponder: HTTPResponder {
 
     private func record(
         _ rejection: EndpointRejection, attributes: APNsAttributes, transport: DeliveryTransport, file: String,
-        bytes: Int
+        bytes: Int, written: ResponseWritten
     ) {
         let result = DeliveryResult.refused(
             rejection, origin: DeliveryOrigin(name: file, transport: transport, apns: attributes),
             appState: appState(), bytes: bytes)
         let entry = store.record(ServedNotification(status: rejection.status, result: result), endingDelivery: false)
-        deliveries.report(entry)
+        deliveries.report(entry, once: written)
     }
 
     static let apnsID = HTTPField.Name("apns-id")!

@@ -186,8 +186,10 @@ public final class PushServer: Sendable {
     }
 
     /// Stops accepting, lets requests in flight finish (at most `grace`), then waits for the deliveries already
-    /// accepted, so every 200 the server answered ends up in the results.
-    public func shutdown(grace: Duration = .seconds(5)) async {
+    /// accepted, so every 200 the server answered ends up in the results; or, `abandoningDeliveries`, cancels
+    /// them (a front end that is closing has nobody left to show them to).
+    public func shutdown(grace: Duration = .seconds(5), abandoningDeliveries: Bool = false) async {
+        if abandoningDeliveries { deliveryTask.cancel() }
         await serviceGroup.triggerGracefulShutdown()
         let task = serverTask
         let watchdog = Task {

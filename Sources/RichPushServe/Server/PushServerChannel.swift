@@ -32,8 +32,14 @@ struct PushServerChannel: HTTPChannelHandler {
         } else {
             sslContext = nil
         }
-        http1 = HTTP1Channel(responder: responder)
-        http2 = HTTP2Channel(responder: responder)
+        // Each request is answered with a ResponseWritten token, signalled once the response is written.
+        let answering: Responder = { request, writer, channel in
+            let written = ResponseWritten.answering()
+            defer { written.finish() }
+            try await responder(request, writer, channel)
+        }
+        http1 = HTTP1Channel(responder: answering)
+        http2 = HTTP2Channel(responder: answering)
     }
 
     static func builder(tlsConfiguration: TLSConfiguration?) -> HTTPServerBuilder {

@@ -2,7 +2,6 @@ import Glibc
 public import Logging
 public import RichPushCore
 import RichPushGraphics
-import UnixSignals
 
 /// The interactive notification center: a payload library to send from, the app state, the list of
 /// notifications with live progress, a detail view and a help overlay, in the terminal.
@@ -48,8 +47,8 @@ public struct NotificationCenterApp: Sendable {
         self.logger = logger
     }
 
-    /// Takes over the terminal until the user quits (q or Ctrl-C) or a signal asks it to (INT, TERM, HUP),
-    /// then restores it.
+    /// Takes over the terminal until the user quits (q or Ctrl-C as a key) or the task running it is cancelled
+    /// (the command's lifecycle does so on INT, TERM and HUP), then restores it.
     /// - Throws: ``TerminalError`` when standard input or output is not a terminal curses can drive.
     public func run() async throws {
         let started = ContinuousClock.now
@@ -57,25 +56,9 @@ public struct NotificationCenterApp: Sendable {
         defer { terminal.close() }
 
         let (events, continuation) = AsyncStream.makeStream(of: AppEvent.self)
-        // INT, TERM and HUP come to the run loop, which quits as if q was pressed (terminal restored,
-        // attachments removed). Their dispositions are set to ignore first, so neither the default
-        // action nor the INT and TERM handlers curses installed can end the process on the way. A signal
-        // the process was started with ignored (`trap '' HUP`, nohup) stays ignored.
-        let quitSignals = [UnixSignal.sigint, .sigterm, .sighup].filter { !Self.isIgnored($0.rawValue) }
-        for quitSignal in quitSignals { signal(quitSignal.rawValue, SIG_IGN) }
-        let signals = await UnixSignalsSequence(trapping: quitSignals)
+        // Cancellation comes to the run loop, which quits as if q was pressed (terminal restored, attachments
+        // removed), ahead of any backlog of queued events.
         let quitRequest = QuitRequest()
-        let signalWatcher = Task {
-            for await received in signals {
-                logger.info("quitting on a signal", metadata: ["signal": "\(received)"])
-                quitRequest.request()
-                continuation.yield(.terminated)
-            }
-        }
-        defer {
-            signalWatcher.cancel()
-            for quitSignal in quitSignals { signal(quitSignal.rawValue, SIG_DFL) }
-        }
         let watcher = InputWatcher(continuation: continuation)
         let ticker = Task {
             while !Task.isCancelled {
@@ -115,15 +98,12 @@ public struct NotificationCenterApp: Sendable {
             quitRequest: quitRequest)
         loop.onInputDrained = { watcher.inputDrained() }
         watcher.start()
-        await loop.run(events: events)
+        await withTaskCancellationHandler {
+            await loop.run(events: events)
+        } onCancel: {
+            quitRequest.request()
+            continuation.yield(.terminated)
+        }
         logger.info("notification center closed")
-    }
-
-    /// Whether signal `number` is ignored now (inherited from the parent; curses only replaces default actions).
-    private static func isIgnored(_ number: Int32) -> Bool {
-        var current = sigaction()
-        guard sigaction(number, nil, &current) == 0 else { return false }
-        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
-            == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }

@@ -187,7 +187,7 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
             // The same loader as replay: a file too large to be a payload is a rejected notification, and the
             // expectation beside it gives the payload's settings. The app state stays the one chosen on screen.
             let path = library.path(of: file)
-            let loaded = LoadedPayload.load(PayloadFile(path: path))
+            let loaded = LoadedPayload.load(PayloadFile.at(path))
             guard let input = loaded.deliveryInput(in: appState) else {
                 let problem = "\(path): \(loaded.readError ?? "cannot read the file")"
                 continuation.yield(.action(.deliveryFailed(id: id, problem)))

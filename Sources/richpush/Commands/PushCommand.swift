@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import RichPushCore
 import RichPushServe
 
@@ -60,22 +61,34 @@ struct PushCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let signer = loadSigner()
+        let signer = try loadSigner()
         var caPEM: String?
         if let cacert {
             do {
                 caPEM = try String(contentsOfFile: cacert, encoding: .utf8)
             } catch {
-                Self.fail("cannot read the CA certificate \(cacert): \((error as NSError).localizedDescription)")
+                throw Self.failure(
+                    "cannot read the CA certificate \(cacert): \((error as NSError).localizedDescription)")
             }
         }
-        let client: PushClient
-        do {
-            client = try PushClient(baseURL: to, caCertificatePEM: caPEM)
-        } catch {
-            Self.fail("\(cacert ?? "the CA") is not a PEM certificate")
+        let command = self
+        let ca = caPEM
+        let logger = Logger(label: "richpush.push", factory: { _ in SwiftLogNoOpLogHandler() })
+        let outcome = try await CommandLifecycle.run(logger: logger) { parts in
+            let client: PushClient
+            do {
+                client = try PushClient(baseURL: command.to, caCertificatePEM: ca)
+            } catch {
+                throw Self.failure("\(command.cacert ?? "the CA") is not a PEM certificate")
+            }
+            parts.add(ShutdownAction { await client.shutdown() })
+            return { try await command.send(command.files, client: client, signer: signer) }
         }
+        if case .interrupted(let signal) = outcome { throw CommandFailure.interrupted(by: signal) }
+    }
 
+    /// Sends each file and prints a line for it; a check failure (status 1) when one was refused or unreadable.
+    private func send(_ files: [String], client: PushClient, signer: ProviderTokenSigner) async throws(CommandFailure) {
         var allAccepted = true
         for file in files {
             let line: String
@@ -87,13 +100,11 @@ struct PushCommand: AsyncParsableCommand {
                 allAccepted = false
                 line = "error: \(problem)"
             case .unreachable(let problem):
-                await client.shutdown()
-                Self.fail("no richpush answers at \(to): \(problem)")
+                throw Self.failure("no richpush answers at \(to): \(problem)")
             }
-            StandardStreams.output("\(TextSanitizer.singleLine(file, limit: 200))  \(line)\n")
+            try StandardStreams.output("\(TextSanitizer.singleLine(file, limit: 200))  \(line)\n")
         }
-        await client.shutdown()
-        if !allAccepted { throw ExitCode(1) }
+        if !allAccepted { throw .checkFailed }
     }
 
     enum Outcome {
@@ -158,17 +169,15 @@ struct PushCommand: AsyncParsableCommand {
 
     /// The `--auth-key` to sign provider tokens with, else a throwaway key that an emulator without
     /// `--auth-key` accepts.
-    private func loadSigner() -> ProviderTokenSigner {
-        guard let (pem, keyID, teamID) = providerKey.pem(orFail: { Self.fail($0) }) else { return .throwaway() }
+    private func loadSigner() throws(CommandFailure) -> ProviderTokenSigner {
+        guard let (pem, keyID, teamID) = try providerKey.pem(command: "richpush push") else { return .throwaway() }
         do {
             return try ProviderTokenSigner(p8: pem, keyID: keyID, teamID: teamID)
         } catch {
-            Self.fail("\(providerKey.authKey ?? "") is not a P-256 private key in PEM (an AuthKey_KEYID.p8 file)")
+            throw Self.failure(
+                "\(providerKey.authKey ?? "") is not a P-256 private key in PEM (an AuthKey_KEYID.p8 file)")
         }
     }
 
-    private static func fail(_ message: String) -> Never {
-        StandardStreams.error("richpush push: \(message)\n")
-        TerminationCleanup.exit(2)
-    }
+    private static func failure(_ message: String) -> CommandFailure { .io("richpush push: \(message)") }
 }

@@ -76,20 +76,18 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = StandardStreams.logger(label: "richpush", verbose: verbose)
-        // INT, TERM and HUP: remove the downloaded attachments (registered below) and exit with 128 + signal.
-        await TerminationSignals.exitOnSignal()
-
         let discovery: Discovery
         do {
             discovery = try PayloadDiscovery().discover(paths)
         } catch {
-            StandardStreams.error("richpush replay: \(error)\n")
-            throw ExitCode(2)
+            throw CommandFailure.io("richpush replay: \(error)")
         }
         for notice in discovery.notices { StandardStreams.error("richpush replay: note: \(notice)\n") }
         let files = discovery.files
         // Fail before the replay rather than after it, without touching what the file holds.
-        let reportFile = try output.map { try Self.checkReportFile($0, against: files) }
+        let reportFile = try output.map { path throws(CommandFailure) in
+            try Self.checkReportFile(path, against: files)
+        }
 
         // What cannot be a payload (an unreadable folder, a FIFO named x.json) is an entry of its own, in path order.
         let entries = shard.map { $0.shard.select(discovery.entries) } ?? discovery.entries
@@ -101,21 +99,24 @@ struct ReplayCommand: AsyncParsableCommand {
                 let payload = LoadedPayload.load(entry)
                 return payload.mentions(host: FixtureCDN.host) || Self.isFixture(payload.settings.receiptURL)
             }
-        let environment: EmulatorEnvironment
-        do {
-            environment = try await EmulatorEnvironment.start(
-                fixtureRoot: needsCDN ? delivery.fixtureRoot : nil, logger: logger)
-        } catch {
-            StandardStreams.error("richpush replay: \(error)\n")
-            throw ExitCode(2)
+        let command = self
+        let outcome = try await CommandLifecycle.run(logger: logger) { parts in
+            // The progress line is cleared however the replay ends, after the attachments are gone.
+            parts.add(ShutdownAction { if StandardStreams.errorIsTerminal { StandardStreams.error("\r\u{1B}[K") } })
+            let environment = try await EmulatorEnvironment.start(
+                fixtureRoot: needsCDN ? command.delivery.fixtureRoot : nil, logger: logger, in: parts, command: "richpush replay")
+            return {
+                try await command.replay(entries, reportFile: reportFile, environment: environment, logger: logger)
+            }
         }
+        if case .interrupted(let signal) = outcome { throw CommandFailure.interrupted(by: signal) }
+    }
 
-        let store = environment.store
-        let cleanup = TerminationCleanup.register {
-            store.removeAll()
-            if StandardStreams.errorIsTerminal { StandardStreams.error("\r\u{1B}[K") }
-        }
-
+    /// The replay itself, while the emulator runs: the report, the summary line, and a check failure (status 1)
+    /// when an expectation did not hold.
+    private func replay(
+        _ entries: [DiscoveredEntry], reportFile: OutputFile?, environment: EmulatorEnvironment, logger: Logger
+    ) async throws(CommandFailure) {
         // CPU-bound work (decoding attachments, rendering the report) runs here, one slot per core, apart from
         // the extensions in flight.
         let computePool = ComputePool()
@@ -126,8 +127,6 @@ struct ReplayCommand: AsyncParsableCommand {
         let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs, computePool: computePool)
         if delivery.allSDKs {
             let matrix = await SDKMatrixRunner(runner: runner).run(entries.map { LoadedPayload.load($0) })
-            await environment.shutdown()
-            cleanup.remove()
             return try writeMatrix(matrix, to: reportFile)
         }
         let writer = ReplayReportOutput(
@@ -136,22 +135,19 @@ struct ReplayCommand: AsyncParsableCommand {
                 attachmentBytes: AttachmentFile.read),
             outputFile: reportFile, progress: StandardStreams.errorIsTerminal ? ProgressLine() : nil,
             preview: preview ? ReplayPreview.make(format: format, output: output) : nil)
-        let (report, pending) = await writer.replay(entries, runner: runner)
-        await environment.shutdown()
-        cleanup.remove()
-
+        let (report, pending) = try await writer.replay(entries, runner: runner)
         try writer.finish(pending, path: output)
         if let output {
             if format == .text {
-                StandardStreams.output(report.summaryLine + "\n")
+                try StandardStreams.output(report.summaryLine + "\n")
             } else {
-                StandardStreams.output("Report written to \(output)\n\(report.summaryLine)\n")
+                try StandardStreams.output("Report written to \(output)\n\(report.summaryLine)\n")
             }
         } else if format != .text {
             // Standard output stays a valid document; the summary goes to the terminal on standard error.
             StandardStreams.error(report.summaryLine + "\n")
         }
-        if report.failed > 0 { throw ExitCode(1) }
+        if report.failed > 0 { throw .checkFailed }
     }
 }
 
@@ -198,21 +194,18 @@ extension ReplayCommand {
 
 extension ReplayCommand {
     /// The `--output` file, checked up front: writable, and not one of the files the replay reads (writing the
-    /// report would destroy it). Exits with status 2 and one line otherwise.
-    static func checkReportFile(_ path: String, against files: [PayloadFile]) throws -> OutputFile {
+    /// report would destroy it). An I/O failure (status 2) otherwise.
+    static func checkReportFile(_ path: String, against files: [PayloadFile]) throws(CommandFailure) -> OutputFile {
         let reportFile: OutputFile
         do {
             reportFile = try OutputFile(checking: path)
         } catch {
-            StandardStreams.error("richpush replay: cannot write the report to \(path): \(error.reason)\n")
-            throw ExitCode(2)
+            throw .io("richpush replay: cannot write the report to \(path): \(error.reason)")
         }
         for file in files {
             for (input, kind) in [(file.path, "payload"), (file.expectationPath, "expectation file")] {
                 guard let input, reportFile.isSameFile(as: input) else { continue }
-                StandardStreams.error(
-                    "richpush replay: --output \(path) is the \(kind) \(input); the report would overwrite it\n")
-                throw ExitCode(2)
+                throw .io("richpush replay: --output \(path) is the \(kind) \(input); the report would overwrite it")
             }
         }
         return reportFile

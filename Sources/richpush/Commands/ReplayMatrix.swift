@@ -26,22 +26,22 @@ extension ReplayCommand {
 
     /// Writes the matrix to `--output` or standard output, then the summary line as a replay does; throws exit
     /// status 1 when a cell does not match its expectation.
-    func writeMatrix(_ matrix: SDKMatrix, to reportFile: OutputFile?) throws {
+    func writeMatrix(_ matrix: SDKMatrix, to reportFile: OutputFile?) throws(CommandFailure) {
         let text = SDKMatrixReporter(format: matrixFormat ?? .text).render(matrix)
         let summary = matrix.summary.summaryLine
         if let reportFile, let output {
             do {
                 try reportFile.write(text)
             } catch {
-                StandardStreams.error("richpush replay: cannot write the report to \(output): \(error.reason)\n")
-                throw ExitCode(2)
+                throw .io("richpush replay: cannot write the report to \(output): \(error.reason)")
             }
-            StandardStreams.output(format == .text ? summary + "\n" : "Report written to \(output)\n\(summary)\n")
+            try StandardStreams.output(
+                format == .text ? summary + "\n" : "Report written to \(output)\n\(summary)\n")
         } else {
-            StandardStreams.output(text)
+            try StandardStreams.output(text)
             // Standard output stays a valid document; the summary goes to standard error.
             if format != .text { StandardStreams.error(summary + "\n") }
         }
-        if matrix.summary.failed > 0 { throw ExitCode(1) }
+        if matrix.summary.failed > 0 { throw .checkFailed }
     }
 }

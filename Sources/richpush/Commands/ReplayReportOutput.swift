@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import RichPushCore
 import RichPushLibrary
@@ -47,7 +46,9 @@ struct ReplayReportOutput {
 
     /// Replays the discovered `entries` through `runner`, each read when its turn comes, writing or spooling each
     /// result as it is ready.
-    func replay(_ entries: [DiscoveredEntry], runner: ReplayRunner) async -> (ReplaySummary, Pending) {
+    func replay(_ entries: [DiscoveredEntry], runner: ReplayRunner) async throws(CommandFailure) -> (
+        ReplaySummary, Pending
+    ) {
         var spool: ReportSpool?
         var spoolFailure: String?
         if outputFile != nil || stream.needsCountsFirst, stream.format != .html {
@@ -63,7 +64,7 @@ struct ReplayReportOutput {
         let progress = self.progress
         let preview = self.preview
         let problemsInReport = problemsAreInTheReport
-        let summary = await runner.run(
+        let summary = try await runner.run(
             count: entries.count, loading: { LoadedPayload.load(entries[$0]) }, order: stream.format.order,
             progress: { done, total in progress?.update(done: done, total: total) },
             // HTML embeds the images when the replay is done; every other report is done with them in `prepare`.
@@ -73,7 +74,7 @@ struct ReplayReportOutput {
                 if let preview { piece.text += preview(item) }
                 return piece
             }
-        ) { piece in
+        ) { (piece) throws(CommandFailure) in
             if let error = piece.error, !problemsInReport {
                 progress?.clear()
                 StandardStreams.error("richpush replay: \(error)\n")
@@ -90,7 +91,7 @@ struct ReplayReportOutput {
                 }
             } else if spool == nil, spoolFailure == nil {
                 if outputIsTerminal { progress?.clear() }
-                StandardStreams.output(text)
+                try StandardStreams.output(text)
             }
         }
         progress?.clear()
@@ -104,52 +105,51 @@ struct ReplayReportOutput {
         if let spool {
             return (summary, .spooled(spool, header: stream.header(summary), footer: stream.footer(summary)))
         }
-        StandardStreams.output(stream.footer(summary))
+        try StandardStreams.output(stream.footer(summary))
         return (summary, .written)
     }
 
     /// Writes what `replay` left; the report file's or the spool's problem in one line, exit status 2.
-    func finish(_ pending: Pending, path: String?) throws {
+    func finish(_ pending: Pending, path: String?) throws(CommandFailure) {
         let text: String
         switch pending {
         case .written:
             return
         case .failed(let reason):
-            StandardStreams.error("richpush replay: cannot write the report: \(reason)\n")
-            throw ExitCode(2)
+            throw .io("richpush replay: cannot write the report: \(reason)")
         case .text(let whole):
             text = whole
         case .spooled(let spool, let header, let footer):
             guard let outputFile else {
-                StandardStreams.output(header)
-                do {
-                    try spool.forEachChunk { StandardStreams.output($0) }
+                try StandardStreams.output(header)
+                var written: CommandFailure?
+                do throws(OutputFile.Failure) {
+                    try spool.forEachChunk { chunk in
+                        guard written == nil else { return }
+                        do throws(CommandFailure) { try StandardStreams.output(chunk) } catch { written = error }
+                    }
                 } catch {
-                    StandardStreams.error("richpush replay: cannot write the report: \(error.reason)\n")
-                    throw ExitCode(2)
+                    throw .io("richpush replay: cannot write the report: \(error.reason)")
                 }
-                StandardStreams.output(footer)
+                if let written { throw written }
+                try StandardStreams.output(footer)
                 return
             }
             do {
                 try Self.write(header: header, spool: spool, footer: footer, to: outputFile)
             } catch {
-                StandardStreams.error(
-                    "richpush replay: cannot write the report to \(path ?? outputFile.path): \(error.reason)\n")
-                throw ExitCode(2)
+                throw .io("richpush replay: cannot write the report to \(path ?? outputFile.path): \(error.reason)")
             }
             return
         }
         guard let outputFile else {
-            StandardStreams.output(text)
+            try StandardStreams.output(text)
             return
         }
         do {
             try outputFile.write(text)
         } catch {
-            StandardStreams.error(
-                "richpush replay: cannot write the report to \(path ?? outputFile.path): \(error.reason)\n")
-            throw ExitCode(2)
+            throw .io("richpush replay: cannot write the report to \(path ?? outputFile.path): \(error.reason)")
         }
     }
 }

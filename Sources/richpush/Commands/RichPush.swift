@@ -26,9 +26,11 @@ struct RichPush: AsyncParsableCommand {
         defaultSubcommand: TUICommand.self
     )
 
-    /// Usage errors exit with 2 and one line on standard error, as the replay contract promises.
+    /// The one exit path: every command's failure is thrown up to here, printed as one line and turned into the
+    /// status by ``CommandFailure``'s rule; the parser's own errors (usage, `--help`) by swift-argument-parser's.
     static func main() async {
         StandardStreams.ignoreBrokenPipes()
+        let status: Int32
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -36,22 +38,29 @@ struct RichPush: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            status = 0
+        } catch let failure as CommandFailure {
+            if let message = failure.message { StandardStreams.error(message + "\n") }
+            status = failure.status
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                // --help and --version.
-                StandardStreams.output(fullMessage(for: error) + "\n")
-                Foundation.exit(0)
-            }
-            if code == .validationFailure {
-                let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
-                StandardStreams.error("richpush: \(message) (see richpush --help)\n")
-                Foundation.exit(2)
-            }
-            if let exit = error as? ExitCode { Foundation.exit(exit.rawValue) }
-            let message = message(for: error)
-            if !message.isEmpty { StandardStreams.error("richpush: \(message)\n") }
-            Foundation.exit(code.rawValue == 0 ? 1 : code.rawValue)
+            status = report(error)
         }
+        Foundation.exit(status)
+    }
+
+    /// `--help` and `--version` (0), usage errors (2, one line), and any other error as an I/O failure (2).
+    private static func report(_ error: any Error) -> Int32 {
+        let code = exitCode(for: error)
+        if code == .success {
+            try? StandardStreams.output(fullMessage(for: error) + "\n")
+            return 0
+        }
+        let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+        if code == .validationFailure {
+            StandardStreams.error("richpush: \(message) (see richpush --help)\n")
+        } else if !message.isEmpty {
+            StandardStreams.error("richpush: \(message)\n")
+        }
+        return 2
     }
 }

@@ -7,6 +7,7 @@ import RichPushNetwork
 import RichPushReplay
 import RichPushServe
 import Synchronization
+import ServiceLifecycle
 import UnixSignals
 
 #if canImport(Glibc)
@@ -79,39 +80,44 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = StandardStreams.logger(label: "richpush.serve", verbose: verbose)
-
-        let (stopRequests, requestStop) = AsyncStream.makeStream(of: String.self)
-        await TerminationSignals.handle { signal in
-            // The first INT, TERM or HUP stops the server; a second one while it stops ends the process at once.
-            if case .terminated = requestStop.yield(String(describing: signal)) {
-                TerminationCleanup.exit(128 + signal.rawValue)
-            }
-            requestStop.finish()
-        }
-
-        let signingKey = loadSigningKey()
-        let caFile: OutputFile?
-        do {
-            caFile = try endpoint.caOut.map { path throws(OutputFile.Failure) in try OutputFile(checking: path) }
-        } catch {
-            Self.fail("cannot write the CA certificate to \(error.path): \(error.reason)")
-        }
+        let signingKey = try endpoint.providerKey.signingKey(command: Self.name)
+        let caFile = try CACertificateFile.check(endpoint.caOut, command: Self.name)
         let sink = try openSink()
-
-        let fixtureRoot = FileManager.default.fileExists(atPath: delivery.fixtureRoot) ? delivery.fixtureRoot : nil
-        let environment: EmulatorEnvironment
-        do {
-            environment = try await EmulatorEnvironment.start(fixtureRoot: fixtureRoot, logger: logger)
-        } catch {
-            Self.fail("\(error)")
+        // Why serve stops by itself: --count was reached, or the lines could not be written.
+        let (stops, requestStop) = AsyncStream.makeStream(of: ServeStop.self)
+        let printer = ResultPrinter(format: format, sink: sink, limit: count, stop: { requestStop.yield($0) })
+        let command = self
+        let outcome = try await CommandLifecycle.run(logger: logger) { parts in
+            let server = try await command.start(
+                parts: parts, signingKey: signingKey, caFile: caFile, printer: printer, logger: logger)
+            return {
+                var reasons = stops.makeAsyncIterator()
+                if case .failed(let failure)? = await reasons.next() { throw failure }
+                _ = server
+            }
         }
+        sink.finish()
+        if case .interrupted(let signal) = outcome {
+            StandardStreams.error("\(Self.name): stopped (\(signal)) after \(printer.printed) pushes\n")
+        }
+    }
+
+    static let name = "richpush serve"
+
+    /// Starts the emulator, the server and its receipt sender, and writes the CA; each is a part of the command,
+    /// so it stops when the command ends, however it ends.
+    private func start(
+        parts: CommandLifecycle.Parts, signingKey: ProviderTokenVerifier.SigningKey?, caFile: OutputFile?,
+        printer: ResultPrinter, logger: Logger
+    ) async throws(CommandFailure) -> PushServer {
+        let fixtureRoot = FileManager.default.fileExists(atPath: delivery.fixtureRoot) ? delivery.fixtureRoot : nil
+        let environment = try await EmulatorEnvironment.start(
+            fixtureRoot: fixtureRoot, logger: logger, in: parts, command: "\(Self.name)")
         // Receipts go out once the server runs: only then does its CA exist, which receipts to serve itself trust.
         let receiptSender = BindableReceiptSender()
         let system = NotificationSystem(
             downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
             receiptSender: receiptSender, decoder: ImageDecoder(), verdicts: DecodeVerdictCache())
-
-        let printer = ResultPrinter(format: format, sink: sink, limit: count) { requestStop.yield("--count") }
         let appState = state
         let server: PushServer
         do {
@@ -122,80 +128,45 @@ struct ServeCommand: AsyncParsableCommand {
                     signingKey: signingKey),
                 system: system, appState: { appState }, logger: logger, onResult: printer.print)
         } catch {
-            await environment.shutdown()
-            StandardStreams.error("richpush serve: cannot listen on \(host):\(port): \(error)\n")
-            throw ExitCode(1)
+            throw .io("\(Self.name): cannot listen on \(host):\(port): \(error)")
         }
+        parts.add(ShutdownAction { await server.shutdown() })
         // `https://localhost:PORT/richpush/v1/receipts` reaches this server, trusting its CA for it only. With
         // --plaintext there is no https here, so such receipts are refused, saying why.
         var ownReceiptSender: HTTPSReceiptSender?
         if !server.receiptHostMappings.isEmpty {
             do {
-                ownReceiptSender = try HTTPSReceiptSender(
+                let sender = try HTTPSReceiptSender(
                     fixtureHost: environment.cdn?.hostMapping, additionalHosts: server.receiptHostMappings,
                     logger: logger)
+                parts.add(ShutdownAction { await sender.shutdown() })
+                ownReceiptSender = sender
             } catch {
-                await server.shutdown()
-                await environment.shutdown()
-                Self.fail("cannot start the receipt sender: \(error)")
+                throw .io("\(Self.name): cannot start the receipt sender: \(error)")
             }
         }
         receiptSender.bind(
             ServerReceiptRouter(server: server, own: ownReceiptSender, other: environment.receiptSender))
 
         var caPath: String?
-        var temporaryCA: String?
         if let pem = server.caCertificatePEM {
             do {
-                if let caFile {
-                    try caFile.write(pem)
-                    caPath = caFile.path
-                } else {
-                    temporaryCA = try OutputFile.createTemporary(
-                        prefix: "richpush-serve-ca-\(server.port)-", suffix: ".pem", text: pem)
-                    caPath = temporaryCA
-                }
+                caPath = try CACertificateFile.write(
+                    pem, to: caFile, temporaryPrefix: "richpush-serve-ca-\(server.port)-", parts: parts)
             } catch {
-                await server.shutdown()
-                await environment.shutdown()
-                Self.fail("cannot write the CA certificate to \(error.path): \(error.reason)")
+                throw .io("\(Self.name): cannot write the CA certificate to \(error.path): \(error.reason)")
             }
         }
-        let removeCA = TerminationCleanup.register { [temporaryCA] in
-            if let temporaryCA { unlink(temporaryCA) }
-        }
-
         StandardStreams.error(banner(server: server, caPath: caPath, fixtures: fixtureRoot))
-
-        var reasons = stopRequests.makeAsyncIterator()
-        let reason = await reasons.next() ?? "end"
-        if reason == "--count" {
-            // --count counts finished deliveries, and a delivery can finish before the HTTP response that accepted
-            // its push has reached the sender (seen on a loaded machine: the last sender got a closed connection
-            // instead of its 200). Give that response a moment before the server closes its connections.
-            try? await Task.sleep(for: .milliseconds(500))
-        }
-        await server.shutdown()
-        await ownReceiptSender?.shutdown()
-        await environment.shutdown()
-        removeCA.remove()
-        if let temporaryCA { unlink(temporaryCA) }
-        sink.finish()
-        if reason != "--count" {
-            StandardStreams.error("richpush serve: stopped (\(reason)) after \(printer.printed) pushes\n")
-        }
+        return server
     }
 
-    private func loadSigningKey() -> ProviderTokenVerifier.SigningKey? {
-        endpoint.providerKey.signingKey { Self.fail($0) }
-    }
-
-    private func openSink() throws -> LineSink {
+    private func openSink() throws(CommandFailure) -> LineSink {
         guard let output else { return LineSink(descriptor: STDOUT_FILENO, path: nil) }
         // The file the user named for these lines: created, or emptied and rewritten as the pushes arrive.
         let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
-            Self.fail("cannot write to \(output): \(FileDescriptorWriter.describe(errno))")
+            throw .io("\(Self.name): cannot write to \(output): \(FileDescriptorWriter.describe(errno))")
         }
         return LineSink(descriptor: descriptor, path: output)
     }
@@ -219,10 +190,6 @@ struct ServeCommand: AsyncParsableCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func fail(_ message: String) -> Never {
-        StandardStreams.error("richpush serve: \(message)\n")
-        TerminationCleanup.exit(2)
-    }
 }
 
 /// Where result lines go: standard output or the `--output` file, one whole line at a time.
@@ -236,18 +203,16 @@ final class LineSink: Sendable {
         self.path = path
     }
 
-    func write(_ line: String) {
+    func write(_ line: String) throws(CommandFailure) {
         guard let path else {
-            StandardStreams.output(line)
+            try StandardStreams.output(line)
             return
         }
         let failure = lock.withLock { closed in
             closed ? nil : FileDescriptorWriter.writeAll(Array(line.utf8), to: descriptor)
         }
         if let failure {
-            StandardStreams.error(
-                "richpush serve: cannot write to \(path): \(FileDescriptorWriter.describe(failure))\n")
-            TerminationCleanup.exit(2)
+            throw .io("\(ServeCommand.name): cannot write to \(path): \(FileDescriptorWriter.describe(failure))")
         }
     }
 
@@ -261,19 +226,28 @@ final class LineSink: Sendable {
     }
 }
 
-/// Prints one line per push as it completes, and asks to stop once `limit` pushes were printed.
+/// Why `serve` stops by itself.
+enum ServeStop: Sendable {
+    /// `--count` pushes were printed.
+    case counted
+    /// The lines could not be written.
+    case failed(CommandFailure)
+}
+
+/// Prints one line per push as it completes, and asks to stop once `limit` pushes were printed or a line could
+/// not be written.
 final class ResultPrinter: Sendable {
     private let format: ServeCommand.Format
     private let sink: LineSink
     private let limit: Int?
-    private let onLimit: @Sendable () -> Void
+    private let stop: @Sendable (ServeStop) -> Void
     private let count = Mutex(0)
 
-    init(format: ServeCommand.Format, sink: LineSink, limit: Int?, onLimit: @escaping @Sendable () -> Void) {
+    init(format: ServeCommand.Format, sink: LineSink, limit: Int?, stop: @escaping @Sendable (ServeStop) -> Void) {
         self.format = format
         self.sink = sink
         self.limit = limit
-        self.onLimit = onLimit
+        self.stop = stop
     }
 
     var printed: Int { count.withLock { $0 } }
@@ -282,9 +256,14 @@ final class ResultPrinter: Sendable {
         // Numbered and written under one lock, so lines come out whole and no more than --count of them.
         count.withLock { count in
             if let limit, count >= limit { return }
+            do throws(CommandFailure) {
+                try sink.write(line(for: entry) + "\n")
+            } catch {
+                stop(.failed(error))
+                return
+            }
             count += 1
-            sink.write(line(for: entry) + "\n")
-            if let limit, count == limit { onLimit() }
+            if let limit, count == limit { stop(.counted) }
         }
     }
 

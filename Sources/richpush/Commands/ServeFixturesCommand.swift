@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import RichPushNetwork
+import ServiceLifecycle
 import UnixSignals
 
 #if canImport(Glibc)
@@ -57,77 +58,46 @@ struct ServeFixtures: AsyncParsableCommand {
 
     func run() async throws {
         let logger = StandardStreams.logger(label: "richpush.fixtures", verbose: verbose)
-
-        // The first INT, TERM or HUP stops the server; a second one while it stops ends the process at once.
-        let (stopRequests, requestStop) = AsyncStream.makeStream(of: UnixSignal.self)
-        await TerminationSignals.handle { signal in
-            if case .terminated = requestStop.yield(signal) { TerminationCleanup.exit(128 + signal.rawValue) }
-            requestStop.finish()
-        }
-
-        // Checked before the server starts, without touching what the file holds.
-        let caFile: OutputFile?
-        do {
-            caFile = try caOut.map { path throws(OutputFile.Failure) in try OutputFile(checking: path) }
-        } catch {
-            Self.printError(
-                "richpush serve-fixtures: cannot write the CA certificate to \(error.path): \(error.reason)")
-            throw ExitCode(2)
-        }
-
-        let cdn: FixtureCDN
-        do {
-            cdn = try await FixtureCDN.start(root: URL(fileURLWithPath: fixtureRoot), port: port, logger: logger)
-        } catch let error as FixtureRootError {
-            Self.printError("richpush serve-fixtures: \(error.message)")
-            throw ExitCode(2)
-        } catch {
-            Self.printError("richpush serve-fixtures: could not start on 127.0.0.1:\(port): \(error)")
-            throw ExitCode(1)
-        }
-
-        // The CA goes where asked, else to a new temporary file removed on exit, so the curl line always works.
-        let caPath: String
-        do {
-            if let caFile {
-                try caFile.write(cdn.caCertificatePEM)
-                caPath = caFile.path
-            } else {
-                caPath = try OutputFile.createTemporary(
-                    prefix: "richpush-fixture-ca-\(cdn.port)-", suffix: ".pem", text: cdn.caCertificatePEM)
+        let command = "richpush serve-fixtures"
+        let caFile = try CACertificateFile.check(caOut, command: command)
+        let root = fixtureRoot
+        let port = self.port
+        let outcome = try await CommandLifecycle.run(logger: logger) { parts -> @Sendable () async throws -> Void in
+            let cdn: FixtureCDN
+            do {
+                cdn = try await FixtureCDN.start(root: URL(fileURLWithPath: root), port: port, logger: logger)
+            } catch let error as FixtureRootError {
+                throw CommandFailure.io("\(command): \(error.message)")
+            } catch {
+                throw CommandFailure.io("\(command): could not start on 127.0.0.1:\(port): \(error)")
             }
-        } catch {
-            Self.printError(
-                "richpush serve-fixtures: cannot write the CA certificate to \(error.path): \(error.reason)")
-            await cdn.shutdown()
-            throw ExitCode(2)
+            parts.add(ShutdownAction { await cdn.shutdown() })
+            // The CA goes where asked, else to a new temporary file removed on exit, so the curl line always works.
+            let caPath: String
+            do throws(OutputFile.Failure) {
+                caPath = try CACertificateFile.write(
+                    cdn.caCertificatePEM, to: caFile, temporaryPrefix: "richpush-fixture-ca-\(cdn.port)-", parts: parts)
+            } catch {
+                throw CommandFailure.io("\(command): cannot write the CA certificate to \(error.path): \(error.reason)")
+            }
+            return {
+                try StandardStreams.output(
+                    """
+                    Fixture CDN serving \(cdn.root.path)
+                      https://\(FixtureCDN.host):\(cdn.port)/   (listening on 127.0.0.1:\(cdn.port))
+                      CA certificate: \(caPath)
+                    Try:
+                      \(cdn.curlExample(path: "cat.png", caFile: caPath))
+                      \(cdn.curlExample(path: "cat.png?status=404", caFile: caPath))
+                    Press Ctrl-C to stop.
+
+                    """)
+                // Serves until a signal stops the command.
+                try await gracefulShutdown()
+            }
         }
-        let temporaryCA = caFile == nil ? caPath : nil
-        let removeCA = TerminationCleanup.register {
-            if let temporaryCA { unlink(temporaryCA) }
+        if case .interrupted(let signal) = outcome {
+            StandardStreams.error("\(command): stopped (\(signal))\n")
         }
-
-        StandardStreams.output(
-            """
-            Fixture CDN serving \(cdn.root.path)
-              https://\(FixtureCDN.host):\(cdn.port)/   (listening on 127.0.0.1:\(cdn.port))
-              CA certificate: \(caPath)
-            Try:
-              \(cdn.curlExample(path: "cat.png", caFile: caPath))
-              \(cdn.curlExample(path: "cat.png?status=404", caFile: caPath))
-            Press Ctrl-C to stop.
-
-            """)
-
-        var signals = stopRequests.makeAsyncIterator()
-        let signal = await signals.next()
-        await cdn.shutdown()
-        removeCA.remove()
-        if let temporaryCA { unlink(temporaryCA) }
-        Self.printError("richpush serve-fixtures: stopped (\(signal.map(String.init(describing:)) ?? "end"))")
-    }
-
-    private static func printError(_ message: String) {
-        StandardStreams.error(message + "\n")
     }
 }

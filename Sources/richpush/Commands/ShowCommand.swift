@@ -68,10 +68,10 @@ struct ShowCommand: AsyncParsableCommand {
             let bytes = try Self.readImageFile(image, shown: shown)
             switch images.draw(bytes: bytes, columns: columns, rows: rows) {
             case .success(let drawing):
-                StandardStreams.output(drawing + "\n")
+                try StandardStreams.output(drawing + "\n")
             case .failure(let error):
-                StandardStreams.error("richpush show: \(shown): \(TextSanitizer.singleLine(error.sentence))\n")
-                throw ExitCode(1)
+                throw CommandFailure.checkFailed(
+                    "richpush show: \(shown): \(TextSanitizer.singleLine(error.sentence))")
             }
             return
         }
@@ -81,17 +81,25 @@ struct ShowCommand: AsyncParsableCommand {
         let needsCDN =
             URL(string: image)?.host?.lowercased() == FixtureCDN.host
             && FileManager.default.fileExists(atPath: delivery.fixtureRoot)
-        let environment: EmulatorEnvironment
-        do {
-            environment = try await EmulatorEnvironment.start(
-                fixtureRoot: needsCDN ? delivery.fixtureRoot : nil, logger: logger)
-        } catch {
-            StandardStreams.error("richpush show: \(error)\n")
-            throw ExitCode(2)
+        let command = self
+        let outcome = try await CommandLifecycle.run(logger: logger) { parts in
+            let environment = try await EmulatorEnvironment.start(
+                fixtureRoot: needsCDN ? command.delivery.fixtureRoot : nil, logger: logger, in: parts, command: "richpush show")
+            return {
+                try await command.show(
+                    environment: environment, images: images, columns: columns, rows: rows, shown: shown,
+                    logger: logger)
+            }
         }
-        let store = environment.store
-        let cleanup = TerminationCleanup.register { store.removeAll() }
-        defer { cleanup.remove() }
+        if case .interrupted(let signal) = outcome { throw CommandFailure.interrupted(by: signal) }
+    }
+
+    /// Delivers the image URL as a push and draws what arrived; a check failure (status 1) when a notification
+    /// would show no image.
+    private func show(
+        environment: EmulatorEnvironment, images: TerminalImages, columns: Int, rows: Int, shown: String,
+        logger: Logger
+    ) async throws(CommandFailure) {
         let system = NotificationSystem(
             downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
             decoder: ImageDecoder())
@@ -106,24 +114,22 @@ struct ShowCommand: AsyncParsableCommand {
         } else if let attachment = result.attachment, result.style == .rich {
             switch images.draw(file: attachment.file, columns: columns, rows: rows) {
             case .success(let drawing):
-                StandardStreams.output(drawing + "\n")
-                StandardStreams.output("\(attachment.summary) · a notification would show it\n")
+                try StandardStreams.output(drawing + "\n")
+                try StandardStreams.output("\(attachment.summary) · a notification would show it\n")
             case .failure(let error):
                 failure = "the image arrived but does not decode — \(error.sentence)"
             }
         } else {
             failure = "a notification would show no image"
         }
-        await environment.shutdown()
         if let failure {
-            StandardStreams.error("richpush show: \(shown): \(TextSanitizer.singleLine(failure))\n")
-            throw ExitCode(1)
+            throw .checkFailed("richpush show: \(shown): \(TextSanitizer.singleLine(failure))")
         }
     }
 
     /// The image file's bytes, read once and without blocking (a FIFO or a device is refused, never opened for a
     /// blocking read); a missing, unreadable, oversized or non-image file is one line naming it, exit status 1.
-    private static func readImageFile(_ path: String, shown: String) throws -> [UInt8] {
+    private static func readImageFile(_ path: String, shown: String) throws(CommandFailure) -> [UInt8] {
         let limit = ImageDecoder.Budget().fileBytes
         let problem: String
         switch SafeFileReader.read(path, limit: limit) {
@@ -140,7 +146,6 @@ struct ShowCommand: AsyncParsableCommand {
         case .failure(let message):
             problem = TextSanitizer.singleLine(message)
         }
-        StandardStreams.error("richpush show: \(shown): \(problem)\n")
-        throw ExitCode(1)
+        throw .checkFailed("richpush show: \(shown): \(problem)")
     }
 }

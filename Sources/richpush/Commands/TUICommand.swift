@@ -90,104 +90,68 @@ struct TUICommand: AsyncParsableCommand {
     func run() async throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: payloads, isDirectory: &isDirectory), isDirectory.boolValue else {
-            StandardStreams.error("richpush: \(payloads): no such folder (choose one with --payloads DIR)\n")
-            throw ExitCode(2)
+            throw CommandFailure.io("richpush: \(payloads): no such folder (choose one with --payloads DIR)")
         }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            StandardStreams.error(
-                "richpush: the notification center needs an interactive terminal; for scripts use `richpush replay \(payloads)`\n"
+            throw CommandFailure.usage(
+                "richpush: the notification center needs an interactive terminal; for scripts use `richpush replay \(payloads)`"
             )
-            throw ExitCode(2)
         }
-        let signingKey = loadSigningKey()
+        let signingKey = noListen ? nil : try endpoint.providerKey.signingKey(command: "richpush")
         let logger: Logger
         do {
             logger = try Self.makeLogger(file: log)
         } catch {
-            StandardStreams.error("richpush: cannot write the log to \(log ?? ""): \(error.localizedDescription)\n")
-            throw ExitCode(2)
+            throw CommandFailure.io("richpush: cannot write the log to \(log ?? ""): \(error.localizedDescription)")
         }
-
-        // Without the fixture folder the CDN cannot start; fixture URLs then fail as unknown hosts do.
-        let fixtures = FileManager.default.fileExists(atPath: delivery.fixtureRoot) ? delivery.fixtureRoot : nil
-        if fixtures == nil { logger.warning("no fixture folder at \(delivery.fixtureRoot); the fixture CDN is off") }
-        let environment: EmulatorEnvironment
-        do {
-            environment = try await EmulatorEnvironment.start(fixtureRoot: fixtures, logger: logger)
-        } catch {
-            StandardStreams.error("richpush: \(error)\n")
-            throw ExitCode(2)
+        let command = self
+        let outcome = try await CommandLifecycle.run(logger: logger) { parts in
+            // Without the fixture folder the CDN cannot start; fixture URLs then fail as unknown hosts do.
+            let fixtures =
+                FileManager.default.fileExists(atPath: command.delivery.fixtureRoot)
+                ? command.delivery.fixtureRoot : nil
+            if fixtures == nil {
+                logger.warning("no fixture folder at \(command.delivery.fixtureRoot); the fixture CDN is off")
+            }
+            let environment = try await EmulatorEnvironment.start(
+                fixtureRoot: fixtures, logger: logger, in: parts, command: "richpush")
+            let configuration = command.delivery.configuration
+            let system = NotificationSystem(
+                downloader: environment.downloader, configuration: configuration, logger: logger,
+                receiptSender: environment.receiptSender, decoder: ImageDecoder(), verdicts: DecodeVerdictCache())
+            let endpoint = await command.startEndpoint(
+                parts: parts, system: system, signingKey: signingKey, logger: logger)
+            let app = NotificationCenterApp(
+                library: PayloadLibrary(root: command.payloads),
+                delivering: PayloadSettingsDelivery(system: system, store: environment.store),
+                initialState: command.state, configuration: configuration, logger: logger, network: endpoint.feed,
+                initialStatus: endpoint.status, images: command.images, imageLoader: CodecImageLoader())
+            return {
+                do {
+                    try await app.run()
+                } catch let error as TerminalError {
+                    throw CommandFailure.io("richpush: \(error)")
+                }
+            }
         }
-
-        let configuration = delivery.configuration
-        let system = NotificationSystem(
-            downloader: environment.downloader, configuration: configuration, logger: logger,
-            receiptSender: environment.receiptSender, decoder: ImageDecoder(), verdicts: DecodeVerdictCache())
-        let endpoint = await startEndpoint(system: system, signingKey: signingKey, logger: logger)
-        let app = NotificationCenterApp(
-            library: PayloadLibrary(root: payloads),
-            delivering: PayloadSettingsDelivery(system: system, store: environment.store),
-            initialState: state, configuration: configuration, logger: logger, network: endpoint.feed,
-            initialStatus: endpoint.status, images: images, imageLoader: CodecImageLoader())
-        var failure: (any Error)?
-        do {
-            try await app.run()
-        } catch {
-            failure = error
+        if case .interrupted = outcome {
+            // The notification center quits on a stop signal as on q: the terminal restored, nothing left behind.
+            return
         }
-        // Quitting does not wait for pushes still in flight (an image may take the whole extension budget):
-        // the server stops accepting, the downloader stops, and what is left is given two seconds.
-        let stopping = endpoint.server.map { server in Task { await server.shutdown(grace: .seconds(1)) } }
-        await Self.wait(for: stopping, atMost: .seconds(1))
-        endpoint.feed?.finish()
-        if let temporaryCA = endpoint.temporaryCA { unlink(temporaryCA) }
-        await environment.shutdown()
-        await Self.wait(for: stopping, atMost: .seconds(2))
-        if let failure {
-            StandardStreams.error("richpush: \(failure)\n")
-            throw ExitCode(2)
-        }
-    }
-
-    /// The `--auth-key` to verify provider token signatures with; a key that cannot be read is a usage error.
-    private func loadSigningKey() -> ProviderTokenVerifier.SigningKey? {
-        guard !noListen else { return nil }
-        return endpoint.providerKey.signingKey { message in
-            StandardStreams.error("richpush: \(message)\n")
-            TerminationCleanup.exit(2)
-        }
-    }
-
-    /// Returns when `task` ended or `limit` passed, whichever comes first.
-    private static func wait(for task: Task<Void, Never>?, atMost limit: Duration) async {
-        guard let task else { return }
-        let (ended, end) = AsyncStream.makeStream(of: Void.self)
-        let waiter = Task {
-            await task.value
-            end.finish()
-        }
-        let timer = Task {
-            try? await Task.sleep(for: limit)
-            end.finish()
-        }
-        for await _ in ended {}
-        waiter.cancel()
-        timer.cancel()
     }
 
     /// The push endpoint the notification center listens on, or why it does not (the status line says it;
-    /// the notification center runs either way).
+    /// the notification center runs either way). The server and its CA file are parts of the command.
     private func startEndpoint(
-        system: NotificationSystem, signingKey: ProviderTokenVerifier.SigningKey?, logger: Logger
-    ) async -> (
-        server: PushServer?, feed: NetworkFeed?, temporaryCA: String?, status: String?
-    ) {
-        guard !noListen, let (host, port) = Self.parseListen(listen) else { return (nil, nil, nil, nil) }
+        parts: CommandLifecycle.Parts, system: NotificationSystem, signingKey: ProviderTokenVerifier.SigningKey?,
+        logger: Logger
+    ) async -> (feed: NetworkFeed?, status: String?) {
+        guard !noListen, let (host, port) = Self.parseListen(listen) else { return (nil, nil) }
         let caFile: OutputFile?
         do {
-            caFile = try endpoint.caOut.map { path throws(OutputFile.Failure) in try OutputFile(checking: path) }
+            caFile = try CACertificateFile.check(endpoint.caOut, command: "richpush")
         } catch {
-            return (nil, nil, nil, "Not listening: cannot write the CA certificate to \(error.path): \(error.reason)")
+            return (nil, "Not listening: \(error.description.dropFirst("richpush: ".count))")
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         // The feed is made first, so no push is lost; its header names the port the server really got.
@@ -209,28 +173,29 @@ struct TUICommand: AsyncParsableCommand {
                         rejection: served.endpointRejection.map { "\($0.status) \($0.reason): \($0.detail)" })
                 })
         } catch {
-            return (nil, nil, nil, "Not listening on \(shownHost):\(port): \(error)")
+            return (nil, "Not listening on \(shownHost):\(port): \(error)")
         }
+        // Quitting does not wait for pushes still in flight (an image may take the whole extension budget): the
+        // server stops accepting, and their deliveries are abandoned.
+        parts.add(
+            ShutdownAction {
+                await server.shutdown(grace: .seconds(1), abandoningDeliveries: true)
+                feed.finish()
+            })
         feed.listening = "listening \(shownHost):\(server.port)"
         feed.help = [
             "Pushes: APNs POST \(server.baseURL)/3/device/<token>",
             "        FCM POST \(server.baseURL)/v1/projects/<project>/messages:send",
         ]
-        guard let pem = server.caCertificatePEM else { return (server, feed, nil, nil) }
+        guard let pem = server.caCertificatePEM else { return (feed, nil) }
         do {
-            if let caFile {
-                try caFile.write(pem)
-                feed.help.append("CA certificate (curl --cacert): \(caFile.path)")
-                return (server, feed, nil, "Push to \(server.baseURL) (CA certificate: \(caFile.path))")
-            }
-            let temporary = try OutputFile.createTemporary(
-                prefix: "richpush-tui-ca-\(server.port)-", suffix: ".pem", text: pem)
-            feed.help.append("CA certificate (curl --cacert): \(temporary), removed on exit")
-            return (server, feed, temporary, "Push to \(server.baseURL) (CA certificate: \(temporary))")
+            let path = try CACertificateFile.write(
+                pem, to: caFile, temporaryPrefix: "richpush-tui-ca-\(server.port)-", parts: parts)
+            feed.help.append("CA certificate (curl --cacert): \(path)" + (caFile == nil ? ", removed on exit" : ""))
+            return (feed, "Push to \(server.baseURL) (CA certificate: \(path))")
         } catch {
             return (
-                server, feed, nil,
-                "Push to \(server.baseURL); cannot write the CA certificate to \(error.path): \(error.reason)"
+                feed, "Push to \(server.baseURL); cannot write the CA certificate to \(error.path): \(error.reason)"
             )
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import RichPushCore
 import RichPushNetwork
+import ServiceLifecycle
 
 /// The real network side of the emulator: the attachment store, the HTTPS downloader, the display-receipt
 /// sender and, when needed, the embedded fixture CDN that `https://fixtures.richpush.test` maps to.
@@ -91,5 +92,25 @@ final class EmulatorEnvironment: Sendable {
         await receiptSender.shutdown()
         await cdn?.shutdown()
         store.removeAll()
+    }
+}
+
+extension EmulatorEnvironment: Service {
+    /// Starts the environment as a part of a command (it stops when the command ends); `command` names who
+    /// says it in the failure ("richpush replay").
+    static func start(
+        fixtureRoot: String?, logger: Logger, in parts: CommandLifecycle.Parts, command: String
+    ) async throws(CommandFailure) -> EmulatorEnvironment {
+        do {
+            return parts.add(try await start(fixtureRoot: fixtureRoot, logger: logger))
+        } catch {
+            throw .io("\(command): \(error)")
+        }
+    }
+
+    /// Runs until the command ends, then stops the servers and clients and removes the attachments.
+    func run() async {
+        try? await gracefulShutdown()
+        await shutdown()
     }
 }

@@ -27,22 +27,23 @@ struct ProviderKeyOptions: ParsableArguments {
 
     /// The key file's PEM text, the key ID and the team ID, or nil without `--auth-key`; `fail` says why the file
     /// cannot be read and does not return.
-    func pem(orFail fail: (String) -> Never) -> (pem: String, keyID: String, teamID: String)? {
+    /// `command` names who says it in the failure ("richpush serve").
+    func pem(command: String) throws(CommandFailure) -> (pem: String, keyID: String, teamID: String)? {
         guard let authKey, let keyID, let teamID else { return nil }
         do {
             return (try String(contentsOfFile: authKey, encoding: .utf8), keyID, teamID)
         } catch {
-            fail("cannot read the auth key \(authKey): \((error as NSError).localizedDescription)")
+            throw .io("\(command): cannot read the auth key \(authKey): \((error as NSError).localizedDescription)")
         }
     }
 
     /// The key to verify provider token signatures with, or nil without `--auth-key`.
-    func signingKey(orFail fail: (String) -> Never) -> ProviderTokenVerifier.SigningKey? {
-        guard let (pem, keyID, teamID) = pem(orFail: fail) else { return nil }
+    func signingKey(command: String) throws(CommandFailure) -> ProviderTokenVerifier.SigningKey? {
+        guard let (pem, keyID, teamID) = try pem(command: command) else { return nil }
         do {
             return try ProviderTokenVerifier.SigningKey(p8: pem, keyID: keyID, teamID: teamID)
         } catch {
-            fail("\(authKey ?? "") is not a P-256 private key in PEM (an AuthKey_KEYID.p8 file)")
+            throw .io("\(command): \(authKey ?? "") is not a P-256 private key in PEM (an AuthKey_KEYID.p8 file)")
         }
     }
 }

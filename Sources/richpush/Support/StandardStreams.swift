@@ -12,9 +12,9 @@ import Synchronization
 /// Writing to the standard streams, and whether they are terminals.
 ///
 /// Every write goes through ``FileDescriptorWriter``, which never traps. Standard output that cannot be written
-/// ends the process with status 2 after the ``TerminationCleanup`` actions: silently when the reader went away
-/// (EPIPE, as in `richpush replay payloads | head -1`), else with one line on standard error. Standard error
-/// that cannot be written is given up on quietly: there is nowhere left to say so.
+/// throws the ``CommandFailure`` that ends the command with status 2: silently when the reader went away (EPIPE,
+/// as in `richpush replay payloads | head -1`), else with one line on standard error. Standard error that cannot
+/// be written is given up on quietly: there is nowhere left to say so.
 enum StandardStreams {
     /// One writer at a time on each stream, so lines from concurrent tasks do not interleave. Separate, so that
     /// a clean-up can still clear the progress line while standard output is blocked on a slow reader.
@@ -30,13 +30,13 @@ enum StandardStreams {
         errorLock.withLock { _ in _ = FileDescriptorWriter.writeAll(Array(text.utf8), to: STDERR_FILENO) }
     }
 
-    static func output(_ text: String) {
+    /// Writes `text` to standard output, or throws the failure that ends the command: silent when the reader went
+    /// away (EPIPE), else one line naming the problem.
+    static func output(_ text: String) throws(CommandFailure) {
         let failure = outputLock.withLock { _ in FileDescriptorWriter.writeAll(Array(text.utf8), to: STDOUT_FILENO) }
         guard let failure else { return }
-        if failure != EPIPE {
-            error("richpush: cannot write to standard output: \(FileDescriptorWriter.describe(failure))\n")
-        }
-        TerminationCleanup.exit(2)
+        if failure == EPIPE { throw .outputClosed }
+        throw .io("richpush: cannot write to standard output: \(FileDescriptorWriter.describe(failure))")
     }
 
     static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }

@@ -9,11 +9,11 @@ import Foundation
 /// A TCP port on 127.0.0.1 where connection attempts neither succeed nor fail: the listener never accepts and its
 /// accept queue is already full, so the kernel drops new SYNs and the client keeps retrying, like an address that
 /// never answers.
-final class BlackholeListener {
-    let port: Int
+public final class BlackholeListener {
+    public let port: Int
     private var descriptors: [Int32] = []
 
-    init() throws {
+    public init() throws {
         let listener = try Self.socket()
         descriptors.append(listener)
         var address = sockaddr_in()
@@ -46,7 +46,7 @@ final class BlackholeListener {
         }
     }
 
-    func close() {
+    public func close() {
         for descriptor in descriptors {
             #if canImport(Glibc)
                 _ = Glibc.close(descriptor)
@@ -73,7 +73,7 @@ final class BlackholeListener {
 }
 
 /// The result of an async throwing operation.
-func outcome<T>(_ operation: () async throws -> T) async -> Result<T, any Error> {
+public func outcome<T>(_ operation: () async throws -> T) async -> Result<T, any Error> {
     do {
         return .success(try await operation())
     } catch {
