@@ -151,6 +151,17 @@ let package = Package(
             path: "Benchmarks/bench-client",
             swiftSettings: swiftSettings
         ),
+        // scripts/bench-serve's second reference: the HTTP/2 server stack alone (Hummingbird, NIO, NIOSSL).
+        .executableTarget(
+            name: "bench-h2-server",
+            dependencies: [
+                "RichPushNetwork",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdHTTP2", package: "hummingbird"),
+            ],
+            path: "Benchmarks/bench-h2-server",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "richpush",
             dependencies: [

@@ -25,6 +25,10 @@ struct ResultStoreTests {
             return
         }
         #expect(listed == snapshot.notifications)
+        // Answered in pieces made as they are written; together they are the same document.
+        let pieces = Array(snapshot.jsonChunks(of: 500))
+        #expect(pieces.count > 5)
+        #expect(Array(pieces.joined()) == snapshot.json)
         #expect(snapshot.total == 25 && snapshot.dropped == 15 && snapshot.capacity == 10)
         store.removeAll()
         #expect(store.snapshot().notifications.isEmpty && store.snapshot().total == 0)

@@ -29,19 +29,46 @@ public final class ResultStore: Sendable {
 
         /// The answer's JSON text: `{"capacity", "total", "dropped", "inFlight", "notifications": [...]}`, the
         /// results written as they were kept.
-        public var json: [UInt8] {
+        public var json: [UInt8] { Array(jsonChunks(of: .max).joined()) }
+
+        /// The answer's JSON text in pieces of about `size` bytes, each made (results decompressed) only when it is
+        /// reached, so answering never holds the whole document (10,000 results are about 11 MB of text).
+        public func jsonChunks(of size: Int) -> some Sequence<[UInt8]> & Sendable {
             let head: JSONValue = [
                 "capacity": .number(Double(capacity)), "total": .number(Double(total)),
                 "dropped": .number(Double(dropped)), "inFlight": .number(Double(inFlight)), "notifications": [],
             ]
-            var text = Array(JSONWriter.string(head).utf8.dropLast(2))
+            let kept = self.kept
+            let opening = Array(JSONWriter.string(head).utf8.dropLast(2))
+            return JSONChunks(opening: opening, kept: kept, size: size)
+        }
+    }
+
+    /// ``Snapshot/jsonChunks(of:)``: the opening, the results separated by commas, the closing `]}`.
+    struct JSONChunks: Sequence, Sendable {
+        let opening: [UInt8]
+        let kept: [DeflatedText]
+        let size: Int
+
+        func makeIterator() -> AnyIterator<[UInt8]> {
             let decompressor = DeflatedText.Decompressor()
-            for (index, entry) in kept.enumerated() {
-                if index > 0 { text.append(UInt8(ascii: ",")) }
-                text += entry.text(decompressor)
+            var next = 0
+            var finished = false
+            var pending = opening
+            return AnyIterator {
+                guard !finished else { return nil }
+                while next < kept.count, pending.count < size {
+                    if next > 0 { pending.append(UInt8(ascii: ",")) }
+                    pending += kept[next].text(decompressor)
+                    next += 1
+                }
+                if next == kept.count {
+                    pending += Array("]}".utf8)
+                    finished = true
+                }
+                defer { pending = [] }
+                return pending
             }
-            text += Array("]}".utf8)
-            return text
         }
     }
 
