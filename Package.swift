@@ -12,6 +12,9 @@ let package = Package(
     products: [
         .executable(name: "richpush", targets: ["richpush"]),
         .library(name: "RichPushCore", targets: ["RichPushCore"]),
+        // What a team's own Notification Service Extension compiles against, named as Apple's frameworks.
+        .library(name: "UserNotifications", targets: ["UserNotifications"]),
+        .library(name: "CommonCrypto", targets: ["CommonCrypto"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -139,6 +142,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Compatibility modules: Apple's framework APIs that extension code uses, for Linux.
+        .target(name: "UserNotifications", path: "Sources/Compatibility/UserNotifications"),
+        .target(
+            name: "CommonCrypto",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            path: "Sources/Compatibility/CommonCrypto"
+        ),
         // scripts/bench's reference for figure 1: async-http-client alone, as curl --parallel.
         .executableTarget(
             name: "bench-client",
@@ -232,6 +242,11 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CompatibilityTests",
+            dependencies: ["UserNotifications", "CommonCrypto", "RichPushTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

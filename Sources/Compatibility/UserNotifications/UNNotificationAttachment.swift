@@ -1,0 +1,163 @@
+/// The options an attachment takes, as iOS names them.
+public let UNNotificationAttachmentOptionsTypeHintKey = "UNNotificationAttachmentOptionsTypeHintKey"
+public let UNNotificationAttachmentOptionsThumbnailHiddenKey = "UNNotificationAttachmentOptionsThumbnailHiddenKey"
+public let UNNotificationAttachmentOptionsThumbnailClippingRectKey =
+    "UNNotificationAttachmentOptionsThumbnailClippingRectKey"
+public let UNNotificationAttachmentOptionsThumbnailTimeKey = "UNNotificationAttachmentOptionsThumbnailTimeKey"
+
+/// A file attached to a notification, checked as iOS checks it when it is created: a readable file URL, a type iOS
+/// attaches (from the type hint, else the file's extension), within that type's size cap. The file is then *moved*
+/// into the system's attachment store, so it is gone from where the extension wrote it.
+open class UNNotificationAttachment: NSObject, @unchecked Sendable {
+    public let identifier: String
+    /// Where the file is now: in the system's store.
+    public let url: URL
+    /// The file's type identifier (`public.jpeg`).
+    public let type: String
+
+    /// Where created attachments are moved: `RICHPUSH_ATTACHMENT_STORE` (set by richpush for each notification),
+    /// else a folder of its own in the temporary directory.
+    static var storeDirectory: URL {
+        if let path = ProcessInfo.processInfo.environment["RICHPUSH_ATTACHMENT_STORE"], !path.isEmpty {
+            return URL(fileURLWithPath: path, isDirectory: true)
+        }
+        return FileManager.default.temporaryDirectory.appendingPathComponent(
+            "richpush-attachments-\(getpid())", isDirectory: true)
+    }
+
+    public init(identifier: String, url: URL, options: [AnyHashable: Any]? = nil) throws {
+        guard url.isFileURL else {
+            throw UNError(.attachmentInvalidURL, "\(url.absoluteString) is not a file URL")
+        }
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            FileManager.default.isReadableFile(atPath: path)
+        else {
+            throw UNError(.attachmentInvalidURL, "no readable file at \(path)")
+        }
+        let hint = options?[UNNotificationAttachmentOptionsTypeHintKey] as? String
+        guard let kind = AttachmentType.of(hint: hint, pathExtension: url.pathExtension) else {
+            let named = hint.map { "type hint \($0)" } ?? "file extension \"\(url.pathExtension)\""
+            throw UNError(.attachmentUnrecognizedType, "the \(named) is not a type iOS attaches")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size > 0, size <= kind.category.maxBytes else {
+            throw UNError(
+                .attachmentInvalidFileSize,
+                "\(size) bytes; a \(kind.category.rawValue) attachment must be 1 to \(kind.category.maxBytes) bytes")
+        }
+        let store = Self.storeDirectory
+        let destination = store.appendingPathComponent(UUID().uuidString)
+            .appendingPathExtension(url.pathExtension.isEmpty ? kind.preferredExtension : url.pathExtension)
+        do {
+            try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+            try FileManager.default.moveItem(at: url, to: destination)
+        } catch {
+            throw UNError(.attachmentMoveIntoDataStoreFailed, "cannot move \(path) into the attachment store: \(error)")
+        }
+        self.identifier = identifier
+        self.url = destination
+        self.type = kind.identifier
+        super.init()
+    }
+}
+
+/// An error of the UserNotifications framework, with iOS's domain and codes.
+public struct UNError: Error, CustomNSError, Hashable, Sendable, CustomStringConvertible {
+    public enum Code: Int, Sendable {
+        case notificationsNotAllowed = 1
+        case attachmentInvalidURL = 100
+        case attachmentUnrecognizedType = 101
+        case attachmentInvalidFileSize = 102
+        case attachmentNotInDataStore = 103
+        case attachmentMoveIntoDataStoreFailed = 104
+        case attachmentCorrupt = 105
+        case notificationInvalidNoDate = 1400
+        case notificationInvalidNoContent = 1401
+        case contentProvidingObjectNotAllowed = 1500
+        case contentProvidingInvalid = 1501
+    }
+
+    public let code: Code
+    /// What was wrong, as richpush reports it.
+    public let reason: String
+
+    public init(_ code: Code, _ reason: String = "") {
+        self.code = code
+        self.reason = reason
+    }
+
+    public static var errorDomain: String { "UNErrorDomain" }
+    public var errorCode: Int { code.rawValue }
+    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
+    public var description: String { "UNError.\(code)" + (reason.isEmpty ? "" : ": \(reason)") }
+
+    public static var notificationsNotAllowed: Code { .notificationsNotAllowed }
+    public static var attachmentInvalidURL: Code { .attachmentInvalidURL }
+    public static var attachmentUnrecognizedType: Code { .attachmentUnrecognizedType }
+    public static var attachmentInvalidFileSize: Code { .attachmentInvalidFileSize }
+    public static var attachmentNotInDataStore: Code { .attachmentNotInDataStore }
+    public static var attachmentMoveIntoDataStoreFailed: Code { .attachmentMoveIntoDataStoreFailed }
+    public static var attachmentCorrupt: Code { .attachmentCorrupt }
+}
+
+/// `catch UNError.attachmentInvalidURL`, as on iOS.
+public func ~= (code: UNError.Code, error: any Error) -> Bool { (error as? UNError)?.code == code }
+
+/// The types iOS attaches to notifications, and each kind's size cap.
+struct AttachmentType: Sendable {
+    enum Category: String, Sendable {
+        case image, audio, video
+
+        /// iOS's caps: 10 MB for images, 5 MB for audio, 50 MB for video.
+        var maxBytes: Int {
+            switch self {
+            case .image: 10_000_000
+            case .audio: 5_000_000
+            case .video: 50_000_000
+            }
+        }
+    }
+
+    let identifier: String
+    let category: Category
+    let extensions: [String]
+    var preferredExtension: String { extensions[0] }
+
+    static let all: [AttachmentType] = [
+        AttachmentType(identifier: "public.jpeg", category: .image, extensions: ["jpg", "jpeg"]),
+        AttachmentType(identifier: "public.png", category: .image, extensions: ["png"]),
+        AttachmentType(identifier: "com.compuserve.gif", category: .image, extensions: ["gif"]),
+        AttachmentType(identifier: "public.aiff-audio", category: .audio, extensions: ["aiff", "aif"]),
+        AttachmentType(identifier: "com.microsoft.waveform-audio", category: .audio, extensions: ["wav"]),
+        AttachmentType(identifier: "public.mp3", category: .audio, extensions: ["mp3"]),
+        AttachmentType(identifier: "public.mpeg-4-audio", category: .audio, extensions: ["m4a"]),
+        AttachmentType(identifier: "public.mpeg", category: .video, extensions: ["mpg", "mpeg"]),
+        AttachmentType(identifier: "public.mpeg-2-video", category: .video, extensions: ["mp2"]),
+        AttachmentType(identifier: "public.mpeg-4", category: .video, extensions: ["mp4"]),
+        AttachmentType(identifier: "public.avi", category: .video, extensions: ["avi"]),
+    ]
+
+    /// The type a hint names (a type identifier), else the one a file extension stands for; nil when iOS would
+    /// not recognise it.
+    static func of(hint: String?, pathExtension: String) -> AttachmentType? {
+        if let hint { return all.first { $0.identifier == hint } }
+        let lowered = pathExtension.lowercased()
+        return all.first { $0.extensions.contains(lowered) }
+    }
+}
+
+extension FileManager {
+    /// The App Group's shared container: a folder of the notification's own (`RICHPUSH_APP_GROUP_CONTAINER`, set
+    /// by richpush), else one in the temporary directory.
+    public func containerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String) -> URL? {
+        let base =
+            ProcessInfo.processInfo.environment["RICHPUSH_APP_GROUP_CONTAINER"].map {
+                URL(fileURLWithPath: $0, isDirectory: true)
+            } ?? temporaryDirectory.appendingPathComponent("richpush-app-groups-\(getpid())", isDirectory: true)
+        let folder = base.appendingPathComponent(groupIdentifier, isDirectory: true)
+        try? createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}
