@@ -241,3 +241,57 @@ struct StreamEndFolderTests {
         #expect(passed.map(\.flags) == [0, 0x5, 0x1])
     }
 }
+
+@Suite("Hostile bytes in front of the HTTP/2 handler")
+struct HostileHTTP2BytesTests {
+    /// A deterministic generator, so a failure can be replayed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("random frames (headers, continuations, lengths that lie, garbage) never trap either handler")
+    func randomFrames() throws {
+        var random = SplitMix(state: 42)
+        for _ in 0..<300 {
+            let limiter = EmbeddedChannel(handler: HeaderListLimiter())
+            var input = preface
+            let frames = Int.random(in: 1...12, using: &random)
+            for _ in 0..<frames {
+                let type = [UInt8(0), 1, 9, 4, 3, UInt8.random(in: 0...255, using: &random)].randomElement(
+                    using: &random)!
+                let length = Int.random(in: 0...300, using: &random)
+                var payload = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+                if Bool.random(using: &random) { payload = Array(payload.prefix(length / 2)) }
+                input += frame(
+                    type: type, flags: UInt8.random(in: 0...255, using: &random),
+                    stream: UInt32.random(in: 0...5, using: &random), payload: payload)
+            }
+            for start in stride(from: 0, to: input.count, by: Int.random(in: 1...64, using: &random)) {
+                try limiter.writeInbound(ByteBuffer(bytes: input[start..<min(start + 64, input.count)]))
+            }
+            var passed = 0
+            while let buffer = try limiter.readInbound(as: ByteBuffer.self) { passed += buffer.readableBytes }
+            // A block re-encoded without indexing can grow (one byte naming a static-table field becomes the
+            // field), never past the header-list limit.
+            #expect(passed <= input.count + frames * (HeaderListLimit.bytes + 64), "\(passed) from \(input.count)")
+            _ = try limiter.finish()
+
+            let folder = EmbeddedChannel(handler: StreamEndFolder())
+            folder.write(IOData.byteBuffer(ByteBuffer(bytes: input.dropFirst(24))), promise: nil)
+            folder.flush()
+            var written = 0
+            while let data = try folder.readOutbound(as: IOData.self) {
+                if case .byteBuffer(let buffer) = data { written += buffer.readableBytes }
+            }
+            #expect(written <= input.count - 24)
+            _ = try folder.finish()
+        }
+    }
+}
