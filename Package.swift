@@ -15,6 +15,19 @@ let package = Package(
         // What a team's own Notification Service Extension compiles against, named as Apple's frameworks.
         .library(name: "UserNotifications", targets: ["UserNotifications"]),
         .library(name: "CommonCrypto", targets: ["CommonCrypto"]),
+        .library(name: "MobileCoreServices", targets: ["MobileCoreServices"]),
+        .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
+        .library(name: "os", targets: ["os"]),
+        .library(name: "OSLog", targets: ["OSLog"]),
+        .library(name: "FirebaseMessaging", targets: ["FirebaseMessaging"]),
+        // All of them and the process host in one shared library, which `--extension` links a team's extension
+        // against (one copy of each type in the extension's process).
+        .library(
+            name: "RichPushExtensionSDK", type: .dynamic,
+            targets: [
+                "UserNotifications", "CommonCrypto", "MobileCoreServices", "UniformTypeIdentifiers", "os", "OSLog",
+                "FirebaseMessaging", "RichPushExtensionHost",
+            ]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -65,6 +78,18 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // A team's own extension: built from its sources, run in a process per notification, its network proxied.
+        .target(
+            name: "RichPushCustomExtension",
+            dependencies: [
+                "RichPushCore",
+                "RichPushNetwork",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -149,6 +174,21 @@ let package = Package(
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             path: "Sources/Compatibility/CommonCrypto"
         ),
+        .target(name: "UniformTypeIdentifiers", path: "Sources/Compatibility/UniformTypeIdentifiers"),
+        .target(
+            name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers"],
+            path: "Sources/Compatibility/MobileCoreServices"),
+        .target(name: "os", path: "Sources/Compatibility/os"),
+        .target(name: "OSLog", dependencies: ["os"], path: "Sources/Compatibility/OSLog"),
+        .target(
+            name: "FirebaseMessaging", dependencies: ["UserNotifications"],
+            path: "Sources/Compatibility/FirebaseMessaging"),
+        // The other end of `--extension`: runs a team's extension class in its own process, one notification each.
+        .target(
+            name: "RichPushExtensionHost", dependencies: ["UserNotifications"],
+            path: "Sources/Compatibility/RichPushExtensionHost",
+            // Swift 5 mode, as the extension code it hosts: the C library's `stdout` is a global.
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         // scripts/bench's reference for figure 1: async-http-client alone, as curl --parallel.
         .executableTarget(
             name: "bench-client",
@@ -177,6 +217,7 @@ let package = Package(
             dependencies: [
                 "CFileInfo",
                 "RichPushCore",
+                "RichPushCustomExtension",
                 "RichPushLibrary",
                 "RichPushNetwork",
                 "RichPushReplay",
@@ -246,7 +287,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CompatibilityTests",
-            dependencies: ["UserNotifications", "CommonCrypto", "RichPushTestSupport"],
+            dependencies: [
+                "UserNotifications", "CommonCrypto", "MobileCoreServices", "UniformTypeIdentifiers", "os", "OSLog",
+                "FirebaseMessaging", "RichPushTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -36,6 +36,12 @@ public enum OutcomeExplanation {
             "The extension used up its \(limits.extensionBudget.inWords) before the image was ready, so the phone showed the text without it."
         case .attachmentRejected:
             "iOS refused the downloaded file as a notification attachment (it takes images of up to \(ByteCount.limit(limits.attachmentMaxBytes))), so the phone showed the text without the image."
+        case .extensionCrashed:
+            "The app's own extension crashed before it handed the notification back, so the phone showed the original text without the image."
+        case .extensionMemoryLimit:
+            "The app's own extension used more memory than iOS allows an extension (\(ByteCount.limit(limits.extensionMemoryBytes))) and was stopped, so the phone showed the original text without the image."
+        case .contentHandlerNeverCalled:
+            "The app's own extension never handed the notification back, so after its \(limits.extensionBudget.inWords) the phone showed the original text without the image."
         }
     }
 

@@ -42,6 +42,14 @@ public struct DeliveryResult: Sendable, Equatable {
     public var interruptionLevel: String?
     public var relevanceScore: Double?
     public var targetContentID: String?
+    /// Which extension handled it (`extension`): nil when none ran.
+    public var extensionIdentity: ExtensionIdentity?
+    /// How many times a team's extension called its content handler (iOS uses the first); nil for the others.
+    public var contentHandlerCalls: Int?
+    /// What a team's extension handed to the content handler first, as it handed it; nil otherwise.
+    public var deliveredContent: HandedContent?
+    /// A team's extension's standard output and error, line by line, capped; empty for the others.
+    public var extensionLog: [String] = []
 
     public init(
         file: String, appState: AppState, delivered: Bool = true, rejection: PayloadRejection? = nil,
@@ -133,6 +141,10 @@ extension DeliveryResult {
         object["interruptionLevel"] = optional(interruptionLevel)
         object["relevanceScore"] = relevanceScore.map { .number($0) } ?? .null
         object["targetContentID"] = optional(targetContentID)
+        object["extension"] = extensionIdentity?.jsonValue ?? .null
+        object["contentHandlerCalls"] = contentHandlerCalls.map { .number(Double($0)) } ?? .null
+        object["deliveredContent"] = deliveredContent?.jsonValue ?? .null
+        object["extensionLog"] = .array(extensionLog.map { .string($0) })
         return .object(object)
     }
 

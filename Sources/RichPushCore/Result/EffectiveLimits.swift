@@ -9,10 +9,14 @@ public struct EffectiveLimits: Sendable, Equatable {
     public var maxImageBytes: Int
     /// The largest image attachment iOS accepts after the extension (10 MB).
     public var attachmentMaxBytes: Int
+    /// The memory footprint a team's extension may reach (24 MB, as iOS ends an extension past about that).
+    public var extensionMemoryBytes: Int
 
     public init(
-        downloadTimeout: Duration, extensionBudget: Duration, maxImageBytes: Int, attachmentMaxBytes: Int
+        downloadTimeout: Duration, extensionBudget: Duration, maxImageBytes: Int, attachmentMaxBytes: Int,
+        extensionMemoryBytes: Int = DeliveryConfiguration.defaultExtensionMemoryBytes
     ) {
+        self.extensionMemoryBytes = extensionMemoryBytes
         self.downloadTimeout = downloadTimeout
         self.extensionBudget = extensionBudget
         self.maxImageBytes = maxImageBytes
@@ -23,7 +27,7 @@ public struct EffectiveLimits: Sendable, Equatable {
         self.init(
             downloadTimeout: configuration.effectiveDownloadTimeout, extensionBudget: configuration.extensionBudget,
             maxImageBytes: configuration.effectiveExtensionMaxImageBytes,
-            attachmentMaxBytes: configuration.maxImageBytes)
+            attachmentMaxBytes: configuration.maxImageBytes, extensionMemoryBytes: configuration.extensionMemoryBytes)
     }
 
     /// The contract's `limits` object: durations in seconds, sizes in bytes.
@@ -33,6 +37,7 @@ public struct EffectiveLimits: Sendable, Equatable {
             "extensionBudget": .number(extensionBudget.seconds),
             "maxImageBytes": .number(Double(maxImageBytes)),
             "attachmentMaxBytes": .number(Double(attachmentMaxBytes)),
+            "extensionMemoryBytes": .number(Double(extensionMemoryBytes)),
         ]
     }
 }

@@ -16,6 +16,12 @@ public enum FallbackReason: String, Sendable, CaseIterable, Codable {
     case tooLarge
     case extensionExpired
     case attachmentRejected
+    /// A team's extension crashed before calling its content handler (signal, last lines of standard error).
+    case extensionCrashed
+    /// A team's extension's memory footprint passed the limit (`--extension-memory`, 24 MB as on iOS).
+    case extensionMemoryLimit
+    /// A team's extension ended, or was ended after its budget and grace, without calling its content handler.
+    case contentHandlerNeverCalled
 }
 
 /// A fallback reason with the detail a person needs to act on it.

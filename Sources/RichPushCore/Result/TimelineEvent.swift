@@ -25,6 +25,10 @@ public struct TimelineEvent: Sendable, Equatable {
         case contentHandlerCalled
         case duplicateCompletionIgnored
         case presented
+        /// A request a team's extension made, or one refused on its behalf (method, URL, status, bytes, time).
+        case extensionRequest
+        /// A team's extension's process ended: how, and when it was ended by the system, why.
+        case extensionEnded
     }
 
     public var at: Double

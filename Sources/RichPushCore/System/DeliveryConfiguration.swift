@@ -20,6 +20,12 @@ public struct DeliveryConfiguration: Sendable, Equatable {
     /// The vendor extension emulated (``SDKProfile/requirement`` by default). Its own timeout and size rule
     /// replace `downloadTimeout` and `extensionMaxImageBytes`, which configure the requirement's extension.
     public var sdk: SDKProfile = .requirement
+    /// The memory footprint a team's own extension may reach above an empty extension's before it is ended
+    /// (`--extension-memory`).
+    public var extensionMemoryBytes: Int = DeliveryConfiguration.defaultExtensionMemoryBytes
+
+    /// iOS ends a service extension whose footprint passes about 24 MB.
+    public static let defaultExtensionMemoryBytes = 24 * 1024 * 1024
 
     /// Where the push id is looked for when no key path is added.
     public static let defaultPushIDKeys: [PayloadKeyPath] = ["push_id", "data.push_id", "aps.alert.push_id"]

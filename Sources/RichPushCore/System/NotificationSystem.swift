@@ -18,14 +18,17 @@ public struct NotificationSystem: Sendable {
     private let imageDecoder: (any ImageDecoding)?
     private let computePool: ComputePool
     private let verdicts: DecodeVerdictCache?
+    /// A team's own extension, run instead of the emulated one; nil runs the emulated one (`configuration.sdk`).
+    private let customExtension: (any CustomExtensionHosting)?
 
     public init(
         downloader: any ImageDownloading, clock: any Clock<Duration> = CancellableSleepClock(),
         configuration: DeliveryConfiguration = DeliveryConfiguration(),
         logger: Logger = Logger(label: "richpush"), receiptSender: (any ReceiptSending)? = nil,
         decoder: (any ImageDecoding)? = nil, computePool: ComputePool = ComputePool(),
-        verdicts: DecodeVerdictCache? = nil
+        verdicts: DecodeVerdictCache? = nil, customExtension: (any CustomExtensionHosting)? = nil
     ) {
+        self.customExtension = customExtension
         self.downloader = downloader
         self.imageDecoder = decoder
         self.verdicts = verdicts
@@ -100,6 +103,37 @@ public struct NotificationSystem: Sendable {
                 .presented, appState == .foreground ? "plain banner (app in foreground)" : "plain")
         case .runExtension:
             result.extensionInvoked = true
+            if let customExtension {
+                let session = CustomExtensionSession(
+                    host: customExtension, request: request,
+                    invocation: CustomExtensionInvocation(
+                        identifier: input.origin.apns?.id ?? UUID().uuidString, payload: bytes,
+                        budget: configuration.extensionBudget),
+                    configuration: configuration, clock: clock, timeline: timeline)
+                let report = await session.run()
+                result.extensionIdentity = customExtension.identity
+                result.content = report.content
+                result.fallback = report.fallback
+                result.deliveredContent = report.handed
+                result.contentHandlerCalls = report.run.contentHandlerCalls
+                result.extensionLog = report.run.log
+                if let hint = report.hint { result.hint = [result.hint, hint].compactMap { $0 }.joined(separator: " ") }
+                if let attachment = report.attachment, let image = report.image {
+                    result.attachment = attachment
+                    result.style = .rich
+                    if let verdict = await decode(image, timeline: timeline) {
+                        result.attachment?.record(verdict)
+                        if let sentence = verdict.error {
+                            result.hint = [result.hint, HintEngine.undecodedImage(sentence)].compactMap { $0 }
+                                .joined(separator: " ")
+                        }
+                    }
+                }
+                result.timeline = timeline.snapshot
+                result.elapsed = report.presentedAt
+                return result
+            }
+            result.extensionIdentity = .emulated(configuration.sdk)
             var session = ServiceExtensionSession(
                 request: request, imageURL: resolved?.url, downloader: downloader, clock: clock,
                 configuration: configuration, timeline: timeline)
@@ -218,6 +252,10 @@ public struct NotificationSystem: Sendable {
     /// reported): a long replay then keeps only the files of the payloads in flight.
     public func discardAttachment(of result: DeliveryResult) async {
         guard let file = result.attachment?.file else { return }
+        if let customExtension, result.extensionIdentity?.kind == .custom {
+            await customExtension.discardAttachment(atPath: file)
+            return
+        }
         await downloader.discardAttachment(atPath: file)
     }
 

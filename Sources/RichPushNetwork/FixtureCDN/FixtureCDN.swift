@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTLS
 public import Logging
+import RichPushCore
 import NIOCore
 import NIOHTTP1
 import NIOSSL
@@ -35,6 +36,8 @@ public final class FixtureCDN: Sendable {
     public let certificateAuthority: FixtureCertificateAuthority
     /// The display receipts received at `POST /receipts`.
     public let receipts: ReceiptLog
+    /// The requests answered, for whoever registered the connection they came on (a team's extension's proxy).
+    public let requests: FixtureRequestLog
     private let serverTask: Task<Void, any Error>
     private let serviceGroup: ServiceGroup
     private let counters: FixtureTrafficCounters
@@ -76,11 +79,12 @@ public final class FixtureCDN: Sendable {
 
     private init(
         port: Int, root: URL, certificateAuthority: FixtureCertificateAuthority, receipts: ReceiptLog,
-        serviceGroup: ServiceGroup, serverTask: Task<Void, any Error>, counters: FixtureTrafficCounters, logger: Logger
+        requests: FixtureRequestLog, serviceGroup: ServiceGroup, serverTask: Task<Void, any Error>, counters: FixtureTrafficCounters, logger: Logger
     ) {
         self.counters = counters
         self.logger = logger
         self.receipts = receipts
+        self.requests = requests
         self.port = port
         self.root = root
         self.certificateAuthority = certificateAuthority
@@ -97,9 +101,11 @@ public final class FixtureCDN: Sendable {
 
         let (ready, readyContinuation) = AsyncStream<Int>.makeStream()
         let receipts = ReceiptLog()
+        let requests = FixtureRequestLog()
         let counters = FixtureTrafficCounters()
         let app = Application(
-            responder: FixtureResponder(resolver: resolver, receipts: receipts, counters: counters, logger: logger),
+            responder: FixtureResponder(
+                resolver: resolver, receipts: receipts, requests: requests, counters: counters, logger: logger),
             server: try .tls(
                 .http1(configuration: .init(additionalChannelHandlers: [FixtureConnectionCounter(counters)])),
                 tlsConfiguration: tls),
@@ -124,7 +130,7 @@ public final class FixtureCDN: Sendable {
         logger.info(
             "fixture CDN listening", metadata: ["port": "\(boundPort)", "root": "\(resolver.root.path)"])
         return FixtureCDN(
-            port: boundPort, root: resolver.root, certificateAuthority: authority, receipts: receipts,
+            port: boundPort, root: resolver.root, certificateAuthority: authority, receipts: receipts, requests: requests,
             serviceGroup: group, serverTask: task, counters: counters, logger: logger)
     }
 
@@ -226,6 +232,7 @@ struct FixtureResponder: HTTPResponder {
 
     let resolver: FixtureFileResolver
     let receipts: ReceiptLog
+    let requests: FixtureRequestLog
     let counters: FixtureTrafficCounters
     let logger: Logger
     /// Bytes read from a file and sent per write.
@@ -237,7 +244,14 @@ struct FixtureResponder: HTTPResponder {
 
     func respond(to request: Request, context: Context) async throws -> Response {
         counters.count(\.requests)
+        let started = ContinuousClock.now
         let response = await makeResponse(to: request, channel: context.channel)
+        requests.record(port: context.channel.remoteAddress?.port) {
+            let seconds = (ContinuousClock.now - started).seconds
+            let bytes = response.body.contentLength.map { "\($0) bytes" } ?? "streamed body"
+            return
+                "\(request.method) https://\(FixtureCDN.host)\(request.uri.string) → \(response.status.code), \(bytes), answered after \(String(format: "%.3f", seconds)) s"
+        }
         logger.debug(
             "fixture request",
             metadata: [

@@ -100,11 +100,15 @@ struct ReplayCommand: AsyncParsableCommand {
                 return payload.mentions(host: FixtureCDN.host) || Self.isFixture(payload.settings.receiptURL)
             }
         let command = self
+        // A team's extension that does not build is one error before any payload.
+        let built = try await delivery.buildExtension(command: "richpush replay")
         let outcome = try await CommandLifecycle.run(logger: logger) { parts in
             // The progress line is cleared however the replay ends, after the attachments are gone.
             parts.add(ShutdownAction { if StandardStreams.errorIsTerminal { StandardStreams.error("\r\u{1B}[K") } })
             let environment = try await EmulatorEnvironment.start(
-                fixtureRoot: needsCDN ? command.delivery.fixtureRoot : nil, logger: logger, in: parts, command: "richpush replay")
+                fixtureRoot: needsCDN || built != nil ? command.delivery.fixtureRoot : nil, customExtension: built,
+                extensionMemoryBytes: command.delivery.configuration.extensionMemoryBytes, logger: logger, in: parts,
+                command: "richpush replay")
             return {
                 try await command.replay(entries, reportFile: reportFile, environment: environment, logger: logger)
             }
@@ -123,7 +127,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let system = NotificationSystem(
             downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
             receiptSender: environment.receiptSender, decoder: ImageDecoder(), computePool: computePool,
-            verdicts: DecodeVerdictCache())
+            verdicts: DecodeVerdictCache(), customExtension: environment.customExtension)
         let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs, computePool: computePool)
         if delivery.allSDKs {
             let matrix = await SDKMatrixRunner(runner: runner).run(entries.map { LoadedPayload.load($0) })

@@ -52,6 +52,27 @@ struct DeliveryOptions: ParsableArguments {
             valueName: "NAME"))
     var sdk: String = SDKProfile.requirement.name
 
+    @Option(
+        name: .customLong("extension"),
+        help: ArgumentHelp(
+            "Run the app's own Notification Service Extension instead of an emulated one: the folder of its Swift files, built unmodified against richpush's compatibility modules and run in a process per notification.",
+            valueName: "DIR"))
+    var extensionFolder: String?
+
+    @Option(
+        name: .customLong("principal-class"),
+        help: ArgumentHelp(
+            "The extension's principal class (default: Info.plist's NSExtensionPrincipalClass, else the one UNNotificationServiceExtension subclass).",
+            valueName: "NAME"))
+    var principalClass: String?
+
+    @Option(
+        name: .customLong("extension-memory"),
+        help: ArgumentHelp(
+            "Memory footprint the extension may reach above an empty extension's before it is ended, as iOS does (default 24MB).",
+            valueName: "SIZE"))
+    var extensionMemory: SizeArgument?
+
     /// `--sdk all`: every profile (replay's matrix).
     var allSDKs: Bool { sdk.lowercased() == "all" }
 
@@ -62,6 +83,7 @@ struct DeliveryOptions: ParsableArguments {
             receiptURL: receiptURL.flatMap { try? PayloadSettings.receiptURL($0).get() },
             pushIDKeys: pushIDKeys.map(\.keyPath))
         configuration.sdk = SDKProfile.named(sdk) ?? .requirement
+        if let extensionMemory { configuration.extensionMemoryBytes = extensionMemory.bytes }
         return configuration
     }
 
@@ -70,6 +92,9 @@ struct DeliveryOptions: ParsableArguments {
             throw ValidationError(
                 "--sdk must be one of \(SDKProfile.names.joined(separator: ", ")) or all, not \"\(TextSanitizer.singleLine(sdk, limit: 40))\""
             )
+        }
+        if principalClass != nil && extensionFolder == nil {
+            throw ValidationError("--principal-class names the class of --extension DIR; give --extension too")
         }
         guard downloadTimeout.duration > .zero else { throw ValidationError("--download-timeout must be more than 0") }
         guard extensionBudget.duration > .zero else { throw ValidationError("--extension-budget must be more than 0") }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import RichPushCore
+import RichPushCustomExtension
 import RichPushNetwork
 import ServiceLifecycle
 
@@ -11,10 +12,14 @@ final class EmulatorEnvironment: Sendable {
     let cdn: FixtureCDN?
     let downloader: HTTPSImageDownloader
     let receiptSender: HTTPSReceiptSender
+    /// The team's own extension (`--extension`), run instead of the emulated one; nil without it.
+    let customExtension: ExtensionProcessHost?
 
     private init(
-        store: AttachmentStore, cdn: FixtureCDN?, downloader: HTTPSImageDownloader, receiptSender: HTTPSReceiptSender
+        store: AttachmentStore, cdn: FixtureCDN?, downloader: HTTPSImageDownloader, receiptSender: HTTPSReceiptSender,
+        customExtension: ExtensionProcessHost?
     ) {
+        self.customExtension = customExtension
         self.store = store
         self.cdn = cdn
         self.downloader = downloader
@@ -27,8 +32,12 @@ final class EmulatorEnvironment: Sendable {
         let description: String
     }
 
-    /// Makes the attachment store and starts the downloader, and the fixture CDN on `fixtureRoot` when one is given.
-    static func start(fixtureRoot: String?, logger: Logger) async throws(StartFailure) -> EmulatorEnvironment {
+    /// Makes the attachment store and starts the downloader, the fixture CDN on `fixtureRoot` when one is given, and
+    /// the host of the team's own extension when one was built.
+    static func start(
+        fixtureRoot: String?, customExtension built: BuiltExtension? = nil,
+        extensionMemoryBytes: Int = DeliveryConfiguration.defaultExtensionMemoryBytes, logger: Logger
+    ) async throws(StartFailure) -> EmulatorEnvironment {
         let store: AttachmentStore
         do {
             store = try AttachmentStore(logger: logger)
@@ -54,7 +63,23 @@ final class EmulatorEnvironment: Sendable {
             do {
                 let downloader = try HTTPSImageDownloader(store: store, fixtureHost: cdn?.hostMapping, logger: logger)
                 let receiptSender = try HTTPSReceiptSender(fixtureHost: cdn?.hostMapping, logger: logger)
-                return EmulatorEnvironment(store: store, cdn: cdn, downloader: downloader, receiptSender: receiptSender)
+                var host: ExtensionProcessHost?
+                if let built {
+                    do {
+                        host = try ExtensionProcessHost.start(
+                            built, fixtureCDN: cdn, memoryLimitBytes: extensionMemoryBytes)
+                    } catch {
+                        await downloader.shutdown()
+                        await receiptSender.shutdown()
+                        throw StartFailure(description: "cannot start the extension's host: \(error)")
+                    }
+                    if let problem = host?.trustProblem { logger.warning("\(problem)") }
+                }
+                return EmulatorEnvironment(
+                    store: store, cdn: cdn, downloader: downloader, receiptSender: receiptSender,
+                    customExtension: host)
+            } catch let failure as StartFailure {
+                throw failure
             } catch {
                 throw StartFailure(description: "cannot start the image downloader: \(Self.reason(error))")
             }
@@ -91,6 +116,7 @@ final class EmulatorEnvironment: Sendable {
         await downloader.shutdown()
         await receiptSender.shutdown()
         await cdn?.shutdown()
+        customExtension?.shutdown()
         store.removeAll()
     }
 }
@@ -99,10 +125,15 @@ extension EmulatorEnvironment: Service {
     /// Starts the environment as a part of a command (it stops when the command ends); `command` names who
     /// says it in the failure ("richpush replay").
     static func start(
-        fixtureRoot: String?, logger: Logger, in parts: CommandLifecycle.Parts, command: String
+        fixtureRoot: String?, customExtension: BuiltExtension? = nil,
+        extensionMemoryBytes: Int = DeliveryConfiguration.defaultExtensionMemoryBytes, logger: Logger,
+        in parts: CommandLifecycle.Parts, command: String
     ) async throws(CommandFailure) -> EmulatorEnvironment {
         do {
-            return parts.add(try await start(fixtureRoot: fixtureRoot, logger: logger))
+            return parts.add(
+                try await start(
+                    fixtureRoot: fixtureRoot, customExtension: customExtension,
+                    extensionMemoryBytes: extensionMemoryBytes, logger: logger))
         } catch {
             throw .io("\(command): \(error)")
         }

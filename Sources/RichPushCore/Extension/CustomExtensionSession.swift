@@ -1,0 +1,128 @@
+import Foundation
+
+/// A team's own extension handling one notification, seen from the system: the same rules as for the built-in
+/// extension (the first content handler call is presented, alert text must remain, iOS's attachment checks), with
+/// the process's own ends (a crash, the memory limit, a handler never called) as the fallback reasons.
+struct CustomExtensionSession: Sendable {
+    let host: any CustomExtensionHosting
+    let request: NotificationRequest
+    let invocation: CustomExtensionInvocation
+    let configuration: DeliveryConfiguration
+    let clock: any Clock<Duration>
+    let timeline: Timeline
+
+    /// What the session ends with: how the notification was presented and what the process did.
+    struct Report: Sendable {
+        var content: NotificationContent
+        var handed: HandedContent?
+        var attachment: Attachment?
+        var image: DownloadedImage?
+        var fallback: Fallback?
+        var presentedAt: Double
+        var run: CustomExtensionRun
+        /// Said to the person when the extension did something iOS corrects silently.
+        var hint: String?
+    }
+
+    func run() async -> Report {
+        let identity = host.identity
+        timeline.record(
+            .extensionStarted,
+            "\(identity.principalClass ?? "the extension") from \(identity.source ?? "its folder"), in its own process")
+        var report = Report(
+            content: request.content, handed: nil, attachment: nil, image: nil, fallback: nil, presentedAt: 0,
+            run: CustomExtensionRun(end: .contentHandlerNeverCalled("no events"), contentHandlerCalls: 0, log: []))
+        var presented = false
+        var expired = false
+        for await event in host.run(invocation, clock: clock) {
+            switch event {
+            case .started:
+                break
+            case .timeWillExpire:
+                expired = true
+                timeline.record(
+                    .timeWillExpire,
+                    "budget of \(configuration.extensionBudget.shortDescription) used up: serviceExtensionTimeWillExpire() called")
+            case .contentHandler(let handed, let call):
+                if call == 1 && !presented {
+                    presented = true
+                    timeline.record(
+                        .contentHandlerCalled,
+                        handed.attachments.isEmpty
+                            ? "without attachment" : "with \(handed.attachments.count) attachment(s)")
+                    present(handed, expired: expired, into: &report)
+                } else {
+                    timeline.record(
+                        .duplicateCompletionIgnored, "content handler call \(call): iOS uses only the first")
+                }
+            case .request(let line):
+                timeline.record(.extensionRequest, line)
+            case .ended(let run):
+                report.run = run
+            }
+        }
+        let end = report.run.end
+        switch end {
+        case .contentHandlerCalled:
+            timeline.record(.extensionEnded, "exited after its content handler")
+        case .contentHandlerNeverCalled(let detail), .crashed(let detail), .memoryLimit(let detail),
+            .failedToStart(let detail):
+            timeline.record(.extensionEnded, detail)
+        }
+        if !presented {
+            report.content = request.content
+            report.fallback =
+                switch end {
+                case .crashed(let detail): Fallback(.extensionCrashed, detail)
+                case .failedToStart(let detail): Fallback(.extensionCrashed, "the extension did not start: \(detail)")
+                case .memoryLimit(let detail): Fallback(.extensionMemoryLimit, detail)
+                case .contentHandlerNeverCalled(let detail):
+                    Fallback(.contentHandlerNeverCalled, "\(detail); the original content was shown")
+                case .contentHandlerCalled:
+                    Fallback(.contentHandlerNeverCalled, "the content handler was not called")
+                }
+            timeline.record(.presented, "plain, the original content")
+            report.presentedAt = timeline.elapsed
+        }
+        return report
+    }
+
+    /// The system's side of the first content handler call: what iOS presents.
+    private func present(_ handed: HandedContent, expired: Bool, into report: inout Report) {
+        report.handed = handed
+        report.content = SystemRules.presentedContent(original: request.content, fromExtension: handed.text)
+        if !handed.text.hasAlertText {
+            report.hint = "The extension handed back content without title, subtitle or body; iOS showed the original."
+        }
+        if expired {
+            report.fallback = Fallback(
+                .extensionExpired,
+                "the content came from serviceExtensionTimeWillExpire() after the budget of \(configuration.extensionBudget.shortDescription)"
+            )
+        }
+        if let first = handed.attachments.first {
+            switch first.inspection {
+            case .image(let image):
+                let attachment = Attachment(url: URL(fileURLWithPath: first.file).absoluteString, image: image)
+                let validator = AttachmentValidator(maxImageBytes: configuration.maxImageBytes)
+                if let problem = validator.rejection(for: attachment) {
+                    timeline.record(.attachmentRejected, problem)
+                    report.fallback = Fallback(.attachmentRejected, problem)
+                } else {
+                    timeline.record(
+                        .attachmentCreated, "\(first.type), \(image.format.rawValue) \(image.width)x\(image.height)")
+                    report.attachment = attachment
+                    report.image = image
+                }
+            case .notAnImage(let what):
+                let problem = "the attached file (\(first.type)) is \(what), not an image"
+                timeline.record(.attachmentRejected, problem)
+                report.fallback = Fallback(.attachmentRejected, problem)
+            case .media:
+                timeline.record(.attachmentCreated, "\(first.type): iOS shows it; richpush does not play media")
+            }
+        }
+        timeline.record(.presented, report.attachment != nil ? "rich, with image" : "plain")
+        report.presentedAt = timeline.elapsed
+    }
+}

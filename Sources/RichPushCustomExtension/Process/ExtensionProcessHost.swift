@@ -1,0 +1,362 @@
+import Crypto
+import Foundation
+import RichPushCore
+import RichPushNetwork
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs a team's built extension as iOS runs one: a process per notification, its own container folders, the
+/// network through ``ExtensionProxy``, ended by the system when its budget and grace are over, when its memory
+/// footprint passes the limit, or shortly after its content handler was called.
+public final class ExtensionProcessHost: CustomExtensionHosting {
+    public let identity: ExtensionIdentity
+    let built: BuiltExtension
+    let fixtureCDN: FixtureCDN?
+    /// The namespace that makes the extension trust the fixture CDN, or why there is none.
+    let trust: Result<TrustedNamespace, TrustedNamespace.Unavailable>?
+    /// Containers, attachment stores and the CA bundle: one temporary folder, removed by ``shutdown()``.
+    let workFolder: String
+    let memoryLimitBytes: Int
+    /// After `serviceExtensionTimeWillExpire()` the process has this long to call its handler before SIGKILL.
+    let grace: Duration
+    /// How often the memory footprint is read.
+    static let memoryPollInterval = Duration.milliseconds(20)
+    static let maxLogLines = 200
+    static let maxLogLineCharacters = 1_000
+
+    init(
+        built: BuiltExtension, fixtureCDN: FixtureCDN?, trust: Result<TrustedNamespace, TrustedNamespace.Unavailable>?,
+        workFolder: String, memoryLimitBytes: Int, grace: Duration
+    ) {
+        self.built = built
+        self.fixtureCDN = fixtureCDN
+        self.trust = trust
+        self.workFolder = workFolder
+        self.memoryLimitBytes = memoryLimitBytes
+        self.grace = grace
+        self.identity = ExtensionIdentity(kind: .custom, source: built.folder, principalClass: built.principalClass)
+    }
+
+    public struct StartFailure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Prepares the host: its temporary folder, and the namespace that lets the extension trust `fixtureCDN`.
+    public static func start(
+        _ built: BuiltExtension, fixtureCDN: FixtureCDN?,
+        memoryLimitBytes: Int = DeliveryConfiguration.defaultExtensionMemoryBytes, grace: Duration = .seconds(1)
+    ) throws(StartFailure) -> ExtensionProcessHost {
+        let template = FileManager.default.temporaryDirectory.path + "/richpush-extension-XXXXXX"
+        var bytes = Array(template.utf8CString)
+        guard let made = mkdtemp(&bytes) else {
+            throw StartFailure(
+                description: "cannot create a folder for the extension's containers in \(template): \(String(cString: strerror(errno)))")
+        }
+        let workFolder = String(cString: made)
+        var trust: Result<TrustedNamespace, TrustedNamespace.Unavailable>?
+        if let fixtureCDN {
+            do throws(TrustedNamespace.Unavailable) {
+                trust = .success(try TrustedNamespace.prepare(caCertificatePEM: fixtureCDN.caCertificatePEM, in: workFolder))
+            } catch {
+                trust = .failure(error)
+            }
+        }
+        return ExtensionProcessHost(
+            built: built, fixtureCDN: fixtureCDN, trust: trust, workFolder: workFolder,
+            memoryLimitBytes: memoryLimitBytes, grace: grace)
+    }
+
+    /// Removes every container and kept attachment.
+    public func shutdown() {
+        try? FileManager.default.removeItem(atPath: workFolder)
+    }
+
+    /// Why the extension's requests to the fixture CDN will fail certificate checks; nil when they will not.
+    public var trustProblem: String? {
+        if case .failure(let problem) = trust {
+            return
+                "the extension cannot be made to trust the fixture CDN (\(problem.reason)); its requests to \(FixtureCDN.host) fail certificate checks"
+        }
+        return nil
+    }
+
+    public func discardAttachment(atPath path: String) async {
+        guard path.hasPrefix(workFolder + "/") else { return }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    public func run(_ invocation: CustomExtensionInvocation, clock: any Clock<Duration>)
+        -> AsyncStream<CustomExtensionEvent>
+    {
+        let (stream, continuation) = AsyncStream<CustomExtensionEvent>.makeStream()
+        let task = Task {
+            let run = await runProcess(invocation, clock: clock) { continuation.yield($0) }
+            continuation.yield(.ended(run))
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// What the watchers found; the first reason to end the process wins.
+    private struct Watch: Sendable {
+        var calls = 0
+        var baseline: Int?
+        var ended: CustomExtensionEnd?
+    }
+
+    private final class SharedWatch: Sendable {
+        let state = Mutex(Watch())
+
+        func withLock<T: Sendable>(_ body: (inout Watch) -> T) -> T { state.withLock { body(&$0) } }
+    }
+
+    private func runProcess(
+        _ invocation: CustomExtensionInvocation, clock: any Clock<Duration>,
+        emit: @escaping @Sendable (CustomExtensionEvent) -> Void
+    ) async -> CustomExtensionRun {
+        let container = workFolder + "/containers/" + UUID().uuidString
+        let store = container + "/AttachmentStore"
+        let folders = ["tmp", "Library/Caches", "AppGroups", "AttachmentStore", "Home"].map { container + "/" + $0 }
+        defer { try? FileManager.default.removeItem(atPath: container) }
+        do {
+            for folder in folders { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        } catch {
+            return CustomExtensionRun(
+                end: .failedToStart("cannot create its container in \(container): \(error.localizedDescription)"),
+                contentHandlerCalls: 0, log: [])
+        }
+        if let problem = trustProblem { emit(.request(problem)) }
+        let proxy: ExtensionProxy
+        do {
+            proxy = try await ExtensionProxy.start(fixtureCDN: fixtureCDN) { emit(.request($0)) }
+        } catch {
+            return CustomExtensionRun(
+                end: .failedToStart("cannot start its network proxy: \(error)"), contentHandlerCalls: 0, log: [])
+        }
+        defer { Task { await proxy.stop() } }
+        let proxyURL = "http://127.0.0.1:\(proxy.port)"
+        let environment = [
+            "PATH": "/usr/bin:/bin", "HOME": container + "/Home", "TMPDIR": container + "/tmp",
+            "XDG_CACHE_HOME": container + "/Library/Caches", "LANG": "C.UTF-8",
+            "https_proxy": proxyURL, "HTTPS_PROXY": proxyURL, "http_proxy": proxyURL, "HTTP_PROXY": proxyURL,
+            "no_proxy": "", "NO_PROXY": "",
+            "RICHPUSH_ATTACHMENT_STORE": store, "RICHPUSH_APP_GROUP_CONTAINER": container + "/AppGroups",
+            "RICHPUSH_EVENTS_FD": "3", "RICHPUSH_LINGER_MS": "200",
+        ]
+        let command: [String] =
+            if case .success(let namespace) = trust { namespace.wrap([built.executable]) } else { [built.executable] }
+        let child: ChildProcess
+        do {
+            child = try ChildProcess.spawn(command, environment: environment)
+        } catch {
+            return CustomExtensionRun(end: .failedToStart(error.description), contentHandlerCalls: 0, log: [])
+        }
+        // One line: the payload is valid JSON, whose raw line breaks can only be whitespace outside strings.
+        let payload = String(decoding: invocation.payload.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }, as: UTF8.self)
+        child.send("{\"identifier\":\(JSONWriter.string(.string(invocation.identifier))),\"payload\":\(payload)}")
+
+        let watch = SharedWatch()
+        let keptFolder = workFolder + "/attachments"
+        var log: [String] = []
+        var dropped = 0
+        var stderrTail: [String] = []
+        var exit: (status: Int32?, signal: Int32?) = (nil, nil)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [grace] in
+                // The budget, then serviceExtensionTimeWillExpire(), then the grace, then SIGKILL.
+                do {
+                    try await clock.sleep(for: invocation.budget)
+                } catch { return }
+                if watch.withLock({ $0.calls }) == 0 {
+                    emit(.timeWillExpire)
+                    child.send("expire")
+                    do {
+                        try await clock.sleep(for: grace)
+                    } catch { return }
+                }
+                let ended = watch.withLock { state -> Bool in
+                    guard state.ended == nil else { return false }
+                    if state.calls == 0 {
+                        state.ended = .contentHandlerNeverCalled(
+                            "ended by the system (SIGKILL) after its budget of \(invocation.budget.shortDescription) and a grace of \(grace.shortDescription) without calling its content handler"
+                        )
+                    } else {
+                        state.ended = .contentHandlerCalled
+                    }
+                    return true
+                }
+                if ended { child.kill() }
+            }
+            group.addTask { [memoryLimitBytes] in
+                while !Task.isCancelled {
+                    do {
+                        try await Task.sleep(for: Self.memoryPollInterval)
+                    } catch { return }
+                    guard let footprint = MemoryFootprint.privateDirtyBytes(of: child.pid) else { continue }
+                    let over = watch.withLock { state -> Bool in
+                        guard let baseline = state.baseline, state.ended == nil else { return false }
+                        let used = footprint - baseline
+                        guard used > memoryLimitBytes else { return false }
+                        state.ended = .memoryLimit(
+                            "ended by the system (SIGKILL): its memory footprint reached \(ByteCount.limit(used)) above an empty extension's, over the limit of \(ByteCount.limit(memoryLimitBytes))"
+                        )
+                        return true
+                    }
+                    if over {
+                        child.kill()
+                        return
+                    }
+                }
+            }
+            await withTaskCancellationHandler {
+                for await output in child.output {
+                    switch output {
+                    case .stdout(let line), .stderr(let line):
+                        if case .stderr = output {
+                            stderrTail.append(line)
+                            if stderrTail.count > 8 { stderrTail.removeFirst() }
+                        }
+                        if log.count < Self.maxLogLines {
+                            log.append(String(line.prefix(Self.maxLogLineCharacters)))
+                        } else {
+                            dropped += 1
+                        }
+                    case .event(let line):
+                        handle(event: line, child: child, watch: watch, kept: keptFolder, emit: emit)
+                    case .exited(let status, let signal):
+                        exit = (status, signal)
+                    }
+                }
+            } onCancel: {
+                child.kill()
+            }
+            group.cancelAll()
+        }
+        if dropped > 0 { log.append("… \(dropped) more lines not kept") }
+        let state = watch.withLock { $0 }
+        let end: CustomExtensionEnd
+        if let ended = state.ended {
+            end = ended
+        } else if state.calls > 0 {
+            end = .contentHandlerCalled
+        } else if let signal = exit.signal {
+            end = .crashed("crashed with signal \(signal) (\(Self.signalName(signal)))\(Self.lastLines(stderrTail))")
+        } else if let status = exit.status, status != 0 {
+            end = .crashed("exited with status \(status)\(Self.lastLines(stderrTail))")
+        } else if Task.isCancelled {
+            end = .contentHandlerNeverCalled("ended when richpush stopped")
+        } else {
+            end = .contentHandlerNeverCalled("the process exited without calling its content handler")
+        }
+        return CustomExtensionRun(end: end, contentHandlerCalls: state.calls, log: log)
+    }
+
+    /// One line from the process's events descriptor.
+    private func handle(
+        event line: String, child: ChildProcess, watch: SharedWatch, kept: String,
+        emit: @Sendable (CustomExtensionEvent) -> Void
+    ) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+            let name = object["event"] as? String
+        else { return }
+        switch name {
+        case "ready":
+            let baseline = MemoryFootprint.privateDirtyBytes(of: child.pid) ?? 0
+            watch.withLock { $0.baseline = baseline }
+            emit(.started("process \(child.pid)"))
+        case "contentHandler":
+            let call = watch.withLock { state -> Int in
+                state.calls += 1
+                return state.calls
+            }
+            let content = object["content"] as? [String: Any] ?? [:]
+            var handed = HandedContent(
+                title: content["title"] as? String ?? "", subtitle: content["subtitle"] as? String ?? "",
+                body: content["body"] as? String ?? "", badge: (content["badge"] as? NSNumber)?.intValue,
+                sound: content["sound"] as? String, threadIdentifier: content["threadIdentifier"] as? String ?? "",
+                categoryIdentifier: content["categoryIdentifier"] as? String ?? "")
+            if call == 1 {
+                let attachments = content["attachments"] as? [[String: Any]] ?? []
+                handed.attachments = attachments.enumerated().compactMap { index, attachment in
+                    guard let file = attachment["file"] as? String else { return nil }
+                    let type = attachment["type"] as? String ?? ""
+                    let identifier = attachment["identifier"] as? String ?? ""
+                    // Only the first is shown; it is kept until its result is reported.
+                    let path = index == 0 ? keep(file, in: kept) ?? file : file
+                    return HandedAttachment(
+                        identifier: identifier, file: path, type: type, inspection: Self.inspect(path, type: type))
+                }
+            }
+            emit(.contentHandler(handed, call: call))
+        default:
+            break
+        }
+    }
+
+    /// Moves an attachment out of the notification's store (removed with its container) into the host's folder.
+    private func keep(_ file: String, in folder: String) -> String? {
+        guard file.hasPrefix(workFolder + "/") else { return nil }
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let destination = folder + "/" + UUID().uuidString + "." + (file as NSString).pathExtension
+        return rename(file, destination) == 0 ? destination : nil
+    }
+
+    /// What an attached file is, read as the system reads it.
+    static func inspect(_ path: String, type: String) -> HandedAttachment.Inspection {
+        let imageTypes = ["public.jpeg", "public.png", "com.compuserve.gif"]
+        guard imageTypes.contains(type) else { return .media }
+        let url = URL(fileURLWithPath: path)
+        let inspection: ImageInspection
+        do {
+            inspection = try ImageInspector.inspect(fileAt: url)
+        } catch {
+            return .notAnImage("unreadable (\(error.localizedDescription))")
+        }
+        switch inspection {
+        case .image(let info):
+            guard let (bytes, sha256) = digest(of: path) else { return .notAnImage("unreadable") }
+            return .image(
+                DownloadedImage(
+                    file: url, format: info.format, width: info.width, height: info.height, frames: info.frames,
+                    bytes: bytes, sha256: sha256, servedContentType: nil))
+        case .unsupportedImageType(let name):
+            return .notAnImage("a \(name) image")
+        case .notAnImage(let what):
+            return .notAnImage(what)
+        }
+    }
+
+    /// The file's size and SHA-256, read in pieces.
+    static func digest(of path: String) -> (Int, String)? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        var total = 0
+        while let data = try? handle.read(upToCount: 64 * 1024), !data.isEmpty {
+            hasher.update(data: data)
+            total += data.count
+        }
+        return (total, hasher.finalize().map { String(format: "%02x", $0) }.joined())
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGILL: "SIGILL, a Swift runtime trap: fatalError, a force unwrap of nil, try!, an index out of range"
+        case SIGTRAP: "SIGTRAP, a Swift runtime trap"
+        case SIGSEGV: "SIGSEGV"
+        case SIGABRT: "SIGABRT"
+        case SIGBUS: "SIGBUS"
+        case SIGKILL: "SIGKILL"
+        default: String(cString: strsignal(signal))
+        }
+    }
+
+    static func lastLines(_ lines: [String]) -> String {
+        let kept = lines.suffix(4).map { String($0.prefix(300)) }
+        return kept.isEmpty ? "" : "; its last lines on standard error: " + kept.joined(separator: " | ")
+    }
+}
