@@ -22,11 +22,14 @@ public struct PayloadSettings: Sendable, Equatable {
     public var pushIDKeys: [PayloadKeyPath]
     /// The vendor extension this payload is delivered through, overriding `--sdk`.
     public var sdk: SDKProfile?
+    /// The team's extension this payload's expectation was written for (`given.extension`, a folder relative to the
+    /// payload's): replay runs the payload only with that `--extension`, and skips it otherwise.
+    public var extensionFolder: String?
 
     /// The keys `given` accepts.
     public static let keys = [
         "appState", "imageKeys", "downloadTimeout", "extensionBudget", "extensionMaxImageBytes", "receiptURL",
-        "pushIDKeys", "sdk",
+        "pushIDKeys", "sdk", "extension",
     ]
 
     public init(
@@ -120,6 +123,13 @@ public struct PayloadSettings: Sendable, Equatable {
                 }
                 settings.pushIDKeys.append(keyPath)
             }
+        }
+        if let folder = given["extension"] {
+            guard let text = folder.stringValue, !text.isEmpty else {
+                throw PayloadSettingsError(
+                    "given.extension must be the extension's folder, relative to the payload's, not \(JSONWriter.string(folder))")
+            }
+            settings.extensionFolder = text
         }
         if let sdk = given["sdk"] {
             guard let name = sdk.stringValue, let profile = SDKProfile.named(name) else {

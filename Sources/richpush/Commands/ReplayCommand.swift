@@ -90,7 +90,9 @@ struct ReplayCommand: AsyncParsableCommand {
         }
 
         // What cannot be a payload (an unreadable folder, a FIFO named x.json) is an entry of its own, in path order.
-        let entries = shard.map { $0.shard.select(discovery.entries) } ?? discovery.entries
+        let selected = shard.map { $0.shard.select(discovery.entries) } ?? discovery.entries
+        // Payloads written for one team's extension (given.extension) run only with that --extension.
+        let entries = Self.forExtension(delivery.extensionFolder, selected)
         // Whether any payload needs the fixture CDN: each is read now and let go, and read again when its turn
         // comes, so no payload is held for the whole replay (memory stays flat in the corpus).
         let needsCDN =
@@ -156,6 +158,27 @@ struct ReplayCommand: AsyncParsableCommand {
 }
 
 extension ReplayCommand {
+    /// The entries whose `given.extension` names `extensionFolder` (or, without one, that name none); a note
+    /// on standard error says how many were skipped.
+    static func forExtension(_ extensionFolder: String?, _ entries: [DiscoveredEntry]) -> [DiscoveredEntry] {
+        let wanted = extensionFolder.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
+        var skipped = 0
+        let kept = entries.filter { entry in
+            guard let folder = LoadedPayload.load(entry).settings.extensionFolder else { return wanted == nil }
+            let base = URL(fileURLWithPath: entry.path).deletingLastPathComponent()
+            let named = URL(fileURLWithPath: folder, relativeTo: base).standardizedFileURL.resolvingSymlinksInPath().path
+            if named == wanted { return true }
+            skipped += 1
+            return false
+        }
+        if skipped > 0 {
+            let payloads = skipped == 1 ? "1 payload" : "\(skipped) payloads"
+            StandardStreams.error(
+                "richpush replay: note: \(payloads) written for a team's extension (given.extension) skipped; replay them with --extension DIR\n")
+        }
+        return kept
+    }
+
     /// Whether a receipt URL points at the embedded fixture CDN, which must then run.
     static func isFixture(_ url: URL?) -> Bool { url?.host?.lowercased() == FixtureCDN.host }
 }

@@ -17,11 +17,12 @@ struct RichPush: AsyncParsableCommand {
               richpush replay payloads        replay and check every payload
               richpush replay payloads --format json --output results.json
               richpush serve-fixtures --ca-out ca.pem
+              richpush replay payloads/extensions/naive --extension examples/extensions/naive
             """,
         version: RichPushVersion.current,
         subcommands: [
             TUICommand.self, ReplayCommand.self, ServeFixtures.self, ServeCommand.self, PushCommand.self,
-            ShowCommand.self,
+            ShowCommand.self, ExtensionCommand.self,
         ],
         defaultSubcommand: TUICommand.self
     )

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import RichPushCustomExtension
+
+/// `richpush extension`: what concerns a team's own Notification Service Extension.
+struct ExtensionCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "extension",
+        abstract: "Build a team's own Notification Service Extension as --extension runs it.",
+        subcommands: [ExtensionCheckCommand.self]
+    )
+}
+
+/// `richpush extension check DIR`: builds the folder and says what richpush will run.
+struct ExtensionCheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Build an extension folder against the compatibility modules and print the compiler's diagnostics.",
+        discussion: """
+            Every .swift file in DIR is compiled unmodified (Swift 5 mode) against richpush's UserNotifications, \
+            MobileCoreServices, UniformTypeIdentifiers, CommonCrypto, os/OSLog and FirebaseMessaging. The \
+            diagnostics name your own files; an import or API richpush does not provide gets one line saying so. \
+            The build is cached: unchanged sources are not rebuilt. Exit status 0 when it builds, 2 when not.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The extension's folder.", valueName: "DIR"))
+    var folder: String
+
+    @Option(
+        name: .customLong("principal-class"),
+        help: ArgumentHelp(
+            "The principal class (default: Info.plist's NSExtensionPrincipalClass, else the one UNNotificationServiceExtension subclass).",
+            valueName: "NAME"))
+    var principalClass: String?
+
+    func run() async throws {
+        do throws(ExtensionBuilder.Failure) {
+            let built = try await ExtensionBuilder().build(folder, principalClass: principalClass)
+            let files = built.sources.count == 1 ? "1 Swift file" : "\(built.sources.count) Swift files"
+            try? StandardStreams.output(
+                "\(folder): builds (\(files), principal class \(built.principalClass)\(built.cached ? ", unchanged since the last build" : ""))\n"
+            )
+        } catch {
+            DeliveryOptions.report(error)
+            throw CommandFailure.io("richpush extension check: \(error.description)")
+        }
+    }
+}
