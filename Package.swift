@@ -294,6 +294,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "CustomExtensionTests",
+            dependencies: ["RichPushCustomExtension", "RichPushTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "RichPushLibraryTests",
             dependencies: ["RichPushCore", "RichPushLibrary", "RichPushTestSupport"],
             swiftSettings: swiftSettings

@@ -146,6 +146,9 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
             "no_proxy": "", "NO_PROXY": "",
             "RICHPUSH_ATTACHMENT_STORE": store, "RICHPUSH_APP_GROUP_CONTAINER": container + "/AppGroups",
             "RICHPUSH_EVENTS_FD": "3", "RICHPUSH_LINGER_MS": "200",
+            // A crash ends with the runtime's own message ("Fatal error: …") as its last line, at once, rather than
+            // after a symbolicated backtrace.
+            "SWIFT_BACKTRACE": "enable=no",
         ]
         let command: [String] =
             if case .success(let namespace) = trust { namespace.wrap([built.executable]) } else { [built.executable] }
@@ -164,6 +167,7 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         var log: [String] = []
         var dropped = 0
         var stderrTail: [String] = []
+        var fatalLine: String?
         var exit: (status: Int32?, signal: Int32?) = (nil, nil)
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [grace] in
@@ -217,6 +221,8 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
                     switch output {
                     case .stdout(let line), .stderr(let line):
                         if case .stderr = output {
+                            // The runtime's message ("…: Fatal error: …") says more than the stack that follows.
+                            if fatalLine == nil, line.contains("Fatal error") { fatalLine = line }
                             stderrTail.append(line)
                             if stderrTail.count > 8 { stderrTail.removeFirst() }
                         }
@@ -244,9 +250,10 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         } else if state.calls > 0 {
             end = .contentHandlerCalled
         } else if let signal = exit.signal {
-            end = .crashed("crashed with signal \(signal) (\(Self.signalName(signal)))\(Self.lastLines(stderrTail))")
+            end = .crashed(
+                "crashed with signal \(signal) (\(Self.signalName(signal)))\(Self.lastWords(fatalLine, stderrTail))")
         } else if let status = exit.status, status != 0 {
-            end = .crashed("exited with status \(status)\(Self.lastLines(stderrTail))")
+            end = .crashed("exited with status \(status)\(Self.lastWords(fatalLine, stderrTail))")
         } else if Task.isCancelled {
             end = .contentHandlerNeverCalled("ended when richpush stopped")
         } else {
@@ -355,7 +362,9 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         }
     }
 
-    static func lastLines(_ lines: [String]) -> String {
+    /// The runtime's fatal error message when there is one, else the last lines on standard error.
+    static func lastWords(_ fatal: String?, _ lines: [String]) -> String {
+        if let fatal { return ": " + String(fatal.prefix(300)) }
         let kept = lines.suffix(4).map { String($0.prefix(300)) }
         return kept.isEmpty ? "" : "; its last lines on standard error: " + kept.joined(separator: " | ")
     }

@@ -108,7 +108,7 @@ struct ReplayCommand: AsyncParsableCommand {
             // The progress line is cleared however the replay ends, after the attachments are gone.
             parts.add(ShutdownAction { if StandardStreams.errorIsTerminal { StandardStreams.error("\r\u{1B}[K") } })
             let environment = try await EmulatorEnvironment.start(
-                fixtureRoot: needsCDN || built != nil ? command.delivery.fixtureRoot : nil, customExtension: built,
+                fixtureRoot: needsCDN ? command.delivery.fixtureRoot : nil, customExtension: built,
                 extensionMemoryBytes: command.delivery.configuration.extensionMemoryBytes, logger: logger, in: parts,
                 command: "richpush replay")
             return {
@@ -158,13 +158,13 @@ struct ReplayCommand: AsyncParsableCommand {
 }
 
 extension ReplayCommand {
-    /// The entries whose `given.extension` names `extensionFolder` (or, without one, that name none); a note
-    /// on standard error says how many were skipped.
+    /// The entries that name no extension (`given.extension`) or name `extensionFolder`; a note on standard error
+    /// says how many were skipped.
     static func forExtension(_ extensionFolder: String?, _ entries: [DiscoveredEntry]) -> [DiscoveredEntry] {
         let wanted = extensionFolder.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
         var skipped = 0
         let kept = entries.filter { entry in
-            guard let folder = LoadedPayload.load(entry).settings.extensionFolder else { return wanted == nil }
+            guard let folder = LoadedPayload.load(entry).settings.extensionFolder else { return true }
             let base = URL(fileURLWithPath: entry.path).deletingLastPathComponent()
             let named = URL(fileURLWithPath: folder, relativeTo: base).standardizedFileURL.resolvingSymlinksInPath().path
             if named == wanted { return true }

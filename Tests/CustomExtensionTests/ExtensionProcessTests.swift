@@ -1,0 +1,280 @@
+import Foundation
+import RichPushTestSupport
+import Testing
+
+/// A team's own extension, built by the real compiler and run by `richpush replay --extension` in its own process
+/// against the embedded fixture CDN: what a user sees in the result when the extension crashes, eats memory, calls
+/// its handler twice or never, and what it can reach.
+@Suite("A team's own extension runs in a process of its own, under iOS's rules")
+struct ExtensionProcessTests {
+    /// Built extensions are shared by the tests of one run (the key is the sources), kept out of the user's cache.
+    static let cache = FileManager.default.temporaryDirectory.path + "/richpush-tests-extension-cache"
+
+    /// Builds `source` as an extension's NotificationService.swift and replays one payload through it; returns the
+    /// run and its one JSON result.
+    func replay(
+        _ source: String, image: String = "https://fixtures.richpush.test/cat.png", given: String = "",
+        arguments: [String] = []
+    ) async throws -> (run: CommandRun, result: [String: Any]) {
+        let folder = try TemporaryFolder()
+        _ = try folder.write("ext/NotificationService.swift", source)
+        _ = try folder.write(
+            "payloads/push.json",
+            #"{"aps":{"alert":{"title":"Original title","body":"Original body"},"mutable-content":1},"fcm_options":{"image":"\#(image)"}}"#
+        )
+        _ = try folder.write(
+            "payloads/push.expect.json",
+            #"{"given":{"appState":"background"\#(given.isEmpty ? "" : ", " + given)},"expect":{"delivered":true}}"#)
+        let run = try await runExecutable(
+            richpushBinary(),
+            ["replay", folder.path + "/payloads", "--extension", folder.path + "/ext", "--format", "json"] + arguments,
+            environment: ["XDG_CACHE_HOME": Self.cache])
+        let results = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]]
+        let result = try #require(results?.first, "no result: \(run.stderr)")
+        return (run, result)
+    }
+
+    func events(_ result: [String: Any]) -> [(event: String, detail: String)] {
+        (result["timeline"] as? [[String: Any]] ?? []).map {
+            ($0["event"] as? String ?? "", $0["detail"] as? String ?? "")
+        }
+    }
+
+    func reason(_ result: [String: Any]) -> String? {
+        (result["fallback"] as? [String: Any])?["reason"] as? String
+    }
+
+    @Test("a crash before the content handler: the original content, extensionCrashed, the signal and its last words")
+    func crash() async throws {
+        let (_, result) = try await replay(
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let missing: String? = request.content.userInfo["nothing"] as? String
+                    print("about to unwrap")
+                    contentHandler(request.content.mutableCopy() as! UNMutableNotificationContent)
+                    _ = missing!.count
+                }
+            }
+            """)
+        // The handler was called before the crash: the content stands.
+        #expect(result["contentHandlerCalls"] as? Int == 1)
+        #expect(reason(result) == nil)
+
+        let (_, crashed) = try await replay(
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let missing: String? = request.content.userInfo["nothing"] as? String
+                    print("about to unwrap")
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    content.title = missing!
+                    contentHandler(content)
+                }
+            }
+            """)
+        #expect(reason(crashed) == "extensionCrashed")
+        let detail = (crashed["fallback"] as? [String: Any])?["detail"] as? String ?? ""
+        #expect(detail.contains("signal") && detail.contains("Fatal error"), "\(detail)")
+        #expect(crashed["title"] as? String == "Original title")
+        #expect(crashed["style"] as? String == "plain")
+        #expect(crashed["contentHandlerCalls"] as? Int == 0)
+        #expect((crashed["extensionLog"] as? [String])?.contains("about to unwrap") == true)
+    }
+
+    static let hungry = """
+        import UserNotifications
+        class NotificationService: UNNotificationServiceExtension {
+            var kept: [[UInt8]] = []
+            override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                for _ in 0..<15 { kept.append([UInt8](repeating: 7, count: 4_000_000)) }
+                print("holding \\(kept.count * 4) MB")
+                DispatchQueue.main.asyncAfter(deadline: .now() + 1) { contentHandler(request.content) }
+            }
+        }
+        """
+
+    @Test("a footprint past --extension-memory ends the process: extensionMemoryLimit, long before the budget")
+    func memory() async throws {
+        let (_, result) = try await replay(Self.hungry, given: #""extensionBudget": "20s""#)
+        #expect(reason(result) == "extensionMemoryLimit", "\(result["fallback"] ?? "")")
+        #expect((result["elapsed"] as? Double ?? 99) < 5)
+        #expect(result["contentHandlerCalls"] as? Int == 0)
+
+        // The same extension under a higher limit is left alone.
+        let (_, allowed) = try await replay(
+            Self.hungry, given: #""extensionBudget": "20s""#, arguments: ["--extension-memory", "200MB"])
+        #expect(reason(allowed) == nil)
+        #expect(allowed["contentHandlerCalls"] as? Int == 1)
+    }
+
+    @Test("a second content handler call is counted and ignored: the first one's content is shown")
+    func doubleCall() async throws {
+        let (_, result) = try await replay(
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let first = request.content.mutableCopy() as! UNMutableNotificationContent
+                    first.title = "first"
+                    contentHandler(first)
+                    let second = request.content.mutableCopy() as! UNMutableNotificationContent
+                    second.title = "second"
+                    contentHandler(second)
+                }
+            }
+            """)
+        #expect(result["contentHandlerCalls"] as? Int == 2)
+        #expect(result["title"] as? String == "first")
+        #expect(events(result).contains { $0.event == "duplicateCompletionIgnored" })
+    }
+
+    @Test("a handler never called: timeWillExpire, the grace, SIGKILL, the original content")
+    func neverCalled() async throws {
+        let (_, result) = try await replay(
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    print("waiting for nothing")
+                }
+                override func serviceExtensionTimeWillExpire() {
+                    print("told the time is up")
+                }
+            }
+            """, given: #""extensionBudget": "1s""#)
+        #expect(reason(result) == "contentHandlerNeverCalled")
+        #expect(result["title"] as? String == "Original title")
+        #expect(events(result).contains { $0.event == "timeWillExpire" })
+        #expect((result["extensionLog"] as? [String])?.contains("told the time is up") == true)
+        let elapsed = result["elapsed"] as? Double ?? 0
+        #expect(elapsed >= 1 && elapsed < 4, "\(elapsed)")
+    }
+
+    @Test("serviceExtensionTimeWillExpire's content is presented, as extensionExpired")
+    func expiredDelivery() async throws {
+        let (_, result) = try await replay(
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                var handler: ((UNNotificationContent) -> Void)?
+                var best: UNMutableNotificationContent?
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    handler = contentHandler
+                    best = request.content.mutableCopy() as? UNMutableNotificationContent
+                    best?.title = "best attempt"
+                }
+                override func serviceExtensionTimeWillExpire() {
+                    if let handler = handler, let best = best { handler(best) }
+                }
+            }
+            """, given: #""extensionBudget": "1s""#)
+        #expect(reason(result) == "extensionExpired")
+        #expect(result["title"] as? String == "best attempt")
+        #expect(result["contentHandlerCalls"] as? Int == 1)
+    }
+
+    @Test("the extension's own URLSession reaches the fixture CDN, each request in the timeline; http:// reaches nothing")
+    func network() async throws {
+        let source = """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let url = URL(string: (request.content.userInfo["fcm_options"] as! [String: Any])["image"] as! String)!
+                    URLSession.shared.dataTask(with: url) { data, response, error in
+                        print("status \\((response as? HTTPURLResponse)?.statusCode ?? 0) bytes \\(data?.count ?? 0) error \\(error != nil)")
+                        contentHandler(request.content)
+                    }.resume()
+                }
+            }
+            """
+        let (_, fetched) = try await replay(source, image: "https://fixtures.richpush.test/cat.png?status=404")
+        let requests = events(fetched).filter { $0.event == "extensionRequest" }.map(\.detail)
+        #expect(requests.contains { $0.hasPrefix("GET https://fixtures.richpush.test/cat.png?status=404 → 404") }, "\(requests)")
+        #expect((fetched["extensionLog"] as? [String])?.contains { $0.hasPrefix("status 404") } == true)
+
+        let (_, refused) = try await replay(source, image: "http://fixtures.richpush.test/cat.png")
+        let refusals = events(refused).filter { $0.event == "extensionRequest" }.map(\.detail)
+        #expect(refusals.contains { $0.contains("refused: App Transport Security") }, "\(refusals)")
+        #expect((refused["extensionLog"] as? [String])?.contains { $0.hasSuffix("error true") } == true)
+    }
+
+    @Test("each notification gets empty container folders of its own")
+    func containers() async throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write(
+            "ext/NotificationService.swift",
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let marker = FileManager.default.temporaryDirectory.appendingPathComponent("marker")
+                    let group = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.example")!
+                        .appendingPathComponent("marker")
+                    print("temporary marker \\(FileManager.default.fileExists(atPath: marker.path)), group marker \\(FileManager.default.fileExists(atPath: group.path))")
+                    try? Data("x".utf8).write(to: marker)
+                    try? Data("x".utf8).write(to: group)
+                    contentHandler(request.content)
+                }
+            }
+            """)
+        for name in ["a", "b", "c"] {
+            _ = try folder.write("payloads/\(name).json", #"{"aps":{"alert":"\#(name)","mutable-content":1}}"#)
+        }
+        let run = try await runExecutable(
+            richpushBinary(),
+            ["replay", folder.path + "/payloads", "--extension", folder.path + "/ext", "--format", "json", "--jobs", "1"],
+            environment: ["XDG_CACHE_HOME": Self.cache])
+        let results = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        #expect(results.count == 3)
+        for result in results {
+            #expect(result["extensionLog"] as? [String] == ["temporary marker false, group marker false"])
+        }
+    }
+
+    @Test("an extension that does not build is one error naming the user's file and what richpush does not provide")
+    func buildFailure() async throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write(
+            "ext/NotificationService.swift",
+            """
+            import Intents
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {}
+            """)
+        _ = try folder.write("payloads/a.json", #"{"aps":{"alert":"a","mutable-content":1}}"#)
+        _ = try folder.write("payloads/b.json", #"{"aps":{"alert":"b","mutable-content":1}}"#)
+        let run = try await runExecutable(
+            richpushBinary(), ["replay", folder.path + "/payloads", "--extension", folder.path + "/ext"],
+            environment: ["XDG_CACHE_HOME": Self.cache])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains(file), "\(run.stderr)")
+        #expect(run.stderr.contains("import Intents: not provided"), "\(run.stderr)")
+        #expect(run.stderr.components(separatedBy: "does not build").count == 2)
+    }
+
+    @Test("extension check builds once: unchanged sources are not rebuilt, a change is")
+    func cache() async throws {
+        let folder = try TemporaryFolder()
+        let cache = try TemporaryFolder()
+        let source = """
+            import UserNotifications
+            class Checked: UNNotificationServiceExtension {}
+            """
+        _ = try folder.write("NotificationService.swift", source)
+        let first = try await runExecutable(
+            richpushBinary(), ["extension", "check", folder.path], environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("principal class Checked") && !first.stdout.contains("unchanged"))
+        let second = try await runExecutable(
+            richpushBinary(), ["extension", "check", folder.path], environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(second.stdout.contains("unchanged since the last build"), "\(second.stdout)")
+        _ = try folder.write("NotificationService.swift", source + "\n// changed\n")
+        let third = try await runExecutable(
+            richpushBinary(), ["extension", "check", folder.path], environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(third.status == 0 && !third.stdout.contains("unchanged"), "\(third.stdout)")
+    }
+}
