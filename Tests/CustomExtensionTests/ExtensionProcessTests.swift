@@ -176,7 +176,8 @@ struct ExtensionProcessTests {
         #expect(result["contentHandlerCalls"] as? Int == 1)
     }
 
-    @Test("the extension's own URLSession reaches the fixture CDN, each request in the timeline; http:// reaches nothing")
+    @Test(
+        "the extension's own URLSession reaches the fixture CDN, each request in the timeline; http:// reaches nothing")
     func network() async throws {
         let source = """
             import UserNotifications
@@ -192,7 +193,9 @@ struct ExtensionProcessTests {
             """
         let (_, fetched) = try await replay(source, image: "https://fixtures.richpush.test/cat.png?status=404")
         let requests = events(fetched).filter { $0.event == "extensionRequest" }.map(\.detail)
-        #expect(requests.contains { $0.hasPrefix("GET https://fixtures.richpush.test/cat.png?status=404 → 404") }, "\(requests)")
+        #expect(
+            requests.contains { $0.hasPrefix("GET https://fixtures.richpush.test/cat.png?status=404 → 404") },
+            "\(requests)")
         #expect((fetched["extensionLog"] as? [String])?.contains { $0.hasPrefix("status 404") } == true)
 
         let (_, refused) = try await replay(source, image: "http://fixtures.richpush.test/cat.png")
@@ -225,7 +228,10 @@ struct ExtensionProcessTests {
         }
         let run = try await runExecutable(
             richpushBinary(),
-            ["replay", folder.path + "/payloads", "--extension", folder.path + "/ext", "--format", "json", "--jobs", "1"],
+            [
+                "replay", folder.path + "/payloads", "--extension", folder.path + "/ext", "--format", "json", "--jobs",
+                "1",
+            ],
             environment: ["XDG_CACHE_HOME": Self.cache])
         let results = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         #expect(results.count == 3)

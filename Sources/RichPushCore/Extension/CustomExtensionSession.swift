@@ -42,7 +42,8 @@ struct CustomExtensionSession: Sendable {
                 expired = true
                 timeline.record(
                     .timeWillExpire,
-                    "budget of \(configuration.extensionBudget.shortDescription) used up: serviceExtensionTimeWillExpire() called")
+                    "budget of \(configuration.extensionBudget.shortDescription) used up: serviceExtensionTimeWillExpire() called"
+                )
             case .contentHandler(let handed, let call):
                 if call == 1 && !presented {
                     presented = true

@@ -127,7 +127,8 @@ public struct PayloadSettings: Sendable, Equatable {
         if let folder = given["extension"] {
             guard let text = folder.stringValue, !text.isEmpty else {
                 throw PayloadSettingsError(
-                    "given.extension must be the extension's folder, relative to the payload's, not \(JSONWriter.string(folder))")
+                    "given.extension must be the extension's folder, relative to the payload's, not \(JSONWriter.string(folder))"
+                )
             }
             settings.extensionFolder = text
         }

@@ -117,7 +117,9 @@ public struct NotificationSystem: Sendable {
                 result.deliveredContent = report.handed
                 result.contentHandlerCalls = report.run.contentHandlerCalls
                 result.extensionLog = report.run.log
-                if let hint = report.hint { result.hint = [result.hint, hint].compactMap { $0 }.joined(separator: " ") }
+                if let hint = report.hint {
+                    result.hint = [result.hint, hint].compactMap { $0 }.joined(separator: " ")
+                }
                 if let attachment = report.attachment, let image = report.image {
                     result.attachment = attachment
                     result.style = .rich

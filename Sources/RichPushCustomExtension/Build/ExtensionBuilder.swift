@@ -205,7 +205,8 @@ public struct ExtensionBuilder: Sendable {
         case 0:
             throw Failure(
                 description:
-                    "\(folder): no subclass of UNNotificationServiceExtension found; name the class with --principal-class")
+                    "\(folder): no subclass of UNNotificationServiceExtension found; name the class with --principal-class"
+            )
         default:
             throw Failure(
                 description:

@@ -159,7 +159,8 @@ final class ProxyFrontHandler: ChannelInboundHandler {
             case .failure(let error):
                 route.report("CONNECT \(host):\(port) failed: \(error)")
                 context.writeAndFlush(
-                    handler.wrapOutboundOut(ByteBuffer(string: "HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n")),
+                    handler.wrapOutboundOut(
+                        ByteBuffer(string: "HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n")),
                     promise: nil)
                 handler.close(context)
             }

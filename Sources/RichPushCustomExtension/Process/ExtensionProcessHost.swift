@@ -53,13 +53,16 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         var bytes = Array(template.utf8CString)
         guard let made = mkdtemp(&bytes) else {
             throw StartFailure(
-                description: "cannot create a folder for the extension's containers in \(template): \(String(cString: strerror(errno)))")
+                description:
+                    "cannot create a folder for the extension's containers in \(template): \(String(cString: strerror(errno)))"
+            )
         }
         let workFolder = String(cString: made)
         var trust: Result<TrustedNamespace, TrustedNamespace.Unavailable>?
         if let fixtureCDN {
             do throws(TrustedNamespace.Unavailable) {
-                trust = .success(try TrustedNamespace.prepare(caCertificatePEM: fixtureCDN.caCertificatePEM, in: workFolder))
+                trust = .success(
+                    try TrustedNamespace.prepare(caCertificatePEM: fixtureCDN.caCertificatePEM, in: workFolder))
             } catch {
                 trust = .failure(error)
             }
@@ -123,7 +126,9 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         let folders = ["tmp", "Library/Caches", "AppGroups", "AttachmentStore", "Home"].map { container + "/" + $0 }
         defer { try? FileManager.default.removeItem(atPath: container) }
         do {
-            for folder in folders { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            for folder in folders {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
         } catch {
             return CustomExtensionRun(
                 end: .failedToStart("cannot create its container in \(container): \(error.localizedDescription)"),

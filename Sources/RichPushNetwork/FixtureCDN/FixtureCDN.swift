@@ -79,7 +79,8 @@ public final class FixtureCDN: Sendable {
 
     private init(
         port: Int, root: URL, certificateAuthority: FixtureCertificateAuthority, receipts: ReceiptLog,
-        requests: FixtureRequestLog, serviceGroup: ServiceGroup, serverTask: Task<Void, any Error>, counters: FixtureTrafficCounters, logger: Logger
+        requests: FixtureRequestLog, serviceGroup: ServiceGroup, serverTask: Task<Void, any Error>,
+        counters: FixtureTrafficCounters, logger: Logger
     ) {
         self.counters = counters
         self.logger = logger
@@ -130,7 +131,8 @@ public final class FixtureCDN: Sendable {
         logger.info(
             "fixture CDN listening", metadata: ["port": "\(boundPort)", "root": "\(resolver.root.path)"])
         return FixtureCDN(
-            port: boundPort, root: resolver.root, certificateAuthority: authority, receipts: receipts, requests: requests,
+            port: boundPort, root: resolver.root, certificateAuthority: authority, receipts: receipts,
+            requests: requests,
             serviceGroup: group, serverTask: task, counters: counters, logger: logger)
     }
 

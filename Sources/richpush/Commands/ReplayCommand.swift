@@ -166,7 +166,8 @@ extension ReplayCommand {
         let kept = entries.filter { entry in
             guard let folder = LoadedPayload.load(entry).settings.extensionFolder else { return true }
             let base = URL(fileURLWithPath: entry.path).deletingLastPathComponent()
-            let named = URL(fileURLWithPath: folder, relativeTo: base).standardizedFileURL.resolvingSymlinksInPath().path
+            let named = URL(fileURLWithPath: folder, relativeTo: base).standardizedFileURL.resolvingSymlinksInPath()
+                .path
             if named == wanted { return true }
             skipped += 1
             return false
@@ -174,7 +175,8 @@ extension ReplayCommand {
         if skipped > 0 {
             let payloads = skipped == 1 ? "1 payload" : "\(skipped) payloads"
             StandardStreams.error(
-                "richpush replay: note: \(payloads) written for a team's extension (given.extension) skipped; replay them with --extension DIR\n")
+                "richpush replay: note: \(payloads) written for a team's extension (given.extension) skipped; replay them with --extension DIR\n"
+            )
         }
         return kept
     }

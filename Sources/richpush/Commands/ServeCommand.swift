@@ -111,13 +111,17 @@ struct ServeCommand: AsyncParsableCommand {
         printer: ResultPrinter, logger: Logger
     ) async throws(CommandFailure) -> PushServer {
         let fixtureRoot = FileManager.default.fileExists(atPath: delivery.fixtureRoot) ? delivery.fixtureRoot : nil
+        let built = try await delivery.buildExtension(command: Self.name)
         let environment = try await EmulatorEnvironment.start(
-            fixtureRoot: fixtureRoot, logger: logger, in: parts, command: "\(Self.name)")
+            fixtureRoot: fixtureRoot, customExtension: built,
+            extensionMemoryBytes: delivery.configuration.extensionMemoryBytes, logger: logger, in: parts,
+            command: "\(Self.name)")
         // Receipts go out once the server runs: only then does its CA exist, which receipts to serve itself trust.
         let receiptSender = BindableReceiptSender()
         let system = NotificationSystem(
             downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
-            receiptSender: receiptSender, decoder: ImageDecoder(), verdicts: DecodeVerdictCache())
+            receiptSender: receiptSender, decoder: ImageDecoder(), verdicts: DecodeVerdictCache(),
+            customExtension: environment.customExtension)
         let appState = state
         let server: PushServer
         do {

@@ -46,10 +46,10 @@ struct ShowCommand: AsyncParsableCommand {
         // The URL is checked by the requirement's extension from a payload of its own: options about where a
         // payload keeps its image, its push id or another vendor's extension do not apply.
         if !delivery.imageKeys.isEmpty || !delivery.pushIDKeys.isEmpty || delivery.receiptURL != nil
-            || delivery.sdk != SDKProfile.requirement.name
+            || delivery.sdk != SDKProfile.requirement.name || delivery.extensionFolder != nil
         {
             throw ValidationError(
-                "show takes the download options (--download-timeout, --extension-max-bytes, --fixtures) only; --image-key, --push-id-key, --receipt-url and --sdk are for payloads"
+                "show takes the download options (--download-timeout, --extension-max-bytes, --fixtures) only; --image-key, --push-id-key, --receipt-url, --sdk and --extension are for payloads"
             )
         }
     }
@@ -84,7 +84,8 @@ struct ShowCommand: AsyncParsableCommand {
         let command = self
         let outcome = try await CommandLifecycle.run(logger: logger) { parts in
             let environment = try await EmulatorEnvironment.start(
-                fixtureRoot: needsCDN ? command.delivery.fixtureRoot : nil, logger: logger, in: parts, command: "richpush show")
+                fixtureRoot: needsCDN ? command.delivery.fixtureRoot : nil, logger: logger, in: parts,
+                command: "richpush show")
             return {
                 try await command.show(
                     environment: environment, images: images, columns: columns, rows: rows, shown: shown,

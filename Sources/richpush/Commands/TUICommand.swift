@@ -105,6 +105,8 @@ struct TUICommand: AsyncParsableCommand {
             throw CommandFailure.io("richpush: cannot write the log to \(log ?? ""): \(error.localizedDescription)")
         }
         let command = self
+        // A team's extension that does not build is one error before the screen opens.
+        let built = try await delivery.buildExtension(command: "richpush")
         let outcome = try await CommandLifecycle.run(logger: logger) { parts in
             // Without the fixture folder the CDN cannot start; fixture URLs then fail as unknown hosts do.
             let fixtures =
@@ -114,11 +116,14 @@ struct TUICommand: AsyncParsableCommand {
                 logger.warning("no fixture folder at \(command.delivery.fixtureRoot); the fixture CDN is off")
             }
             let environment = try await EmulatorEnvironment.start(
-                fixtureRoot: fixtures, logger: logger, in: parts, command: "richpush")
+                fixtureRoot: fixtures, customExtension: built,
+                extensionMemoryBytes: command.delivery.configuration.extensionMemoryBytes, logger: logger, in: parts,
+                command: "richpush")
             let configuration = command.delivery.configuration
             let system = NotificationSystem(
                 downloader: environment.downloader, configuration: configuration, logger: logger,
-                receiptSender: environment.receiptSender, decoder: ImageDecoder(), verdicts: DecodeVerdictCache())
+                receiptSender: environment.receiptSender, decoder: ImageDecoder(), verdicts: DecodeVerdictCache(),
+                customExtension: environment.customExtension)
             let endpoint = await command.startEndpoint(
                 parts: parts, system: system, signingKey: signingKey, logger: logger)
             let app = NotificationCenterApp(

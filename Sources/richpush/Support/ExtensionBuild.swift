@@ -19,7 +19,8 @@ extension DeliveryOptions {
     /// The compiler's diagnostics, then what richpush does not provide, on standard error.
     static func report(_ failure: ExtensionBuilder.Failure) {
         if !failure.diagnostics.isEmpty {
-            StandardStreams.error(failure.diagnostics.hasSuffix("\n") ? failure.diagnostics : failure.diagnostics + "\n")
+            StandardStreams.error(
+                failure.diagnostics.hasSuffix("\n") ? failure.diagnostics : failure.diagnostics + "\n")
         }
         for line in failure.unsupported { StandardStreams.error("richpush: not provided: \(line)\n") }
     }
