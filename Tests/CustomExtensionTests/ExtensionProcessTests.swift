@@ -131,6 +131,23 @@ struct ExtensionProcessTests {
         #expect(events(result).contains { $0.event == "duplicateCompletionIgnored" })
     }
 
+    @Test("an extension that blocks after its content handler is ended by the system, not waited for")
+    func blockedAfterHandler() async throws {
+        let (run, result) = try await replay(
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    contentHandler(request.content)
+                    while true { usleep(1000) }
+                }
+            }
+            """)
+        #expect(result["contentHandlerCalls"] as? Int == 1)
+        #expect(reason(result) == nil)
+        #expect(run.seconds < 15, "the replay waited \(run.seconds) s for a process that was done")
+    }
+
     @Test("a handler never called: timeWillExpire, the grace, SIGKILL, the original content")
     func neverCalled() async throws {
         let (_, result) = try await replay(

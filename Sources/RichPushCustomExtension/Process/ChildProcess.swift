@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -19,6 +20,8 @@ final class ChildProcess: Sendable {
 
     let pid: pid_t
     private let stdinDescriptor: Int32
+    /// Set once the process has been reaped: its pid may then belong to another process, which must not be killed.
+    private let reaped = Atomic<Bool>(false)
     let output: AsyncStream<Output>
 
     /// The longest line kept whole; the rest of a longer line is dropped (an extension printing a megabyte on one
@@ -90,9 +93,13 @@ final class ChildProcess: Sendable {
         }
         let (stream, continuation) = AsyncStream<Output>.makeStream()
         let readers = [pipes[1][0], pipes[2][0], pipes[3][0]]
-        let thread = Thread {
+        let child = ChildProcess(pid: pid, stdin: pipes[0][1], output: stream)
+        let thread = Thread { [child] in
             Self.pump(readers, into: continuation)
             var waitStatus: Int32 = 0
+            // Marked before the wait returns the pid to the system: no kill can reach a stranger afterwards.
+            while waitid(P_PID, id_t(pid), nil, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+            child.reaped.store(true, ordering: .sequentiallyConsistent)
             while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
             let signalled = (waitStatus & 0x7f) != 0 && (waitStatus & 0x7f) != 0x7f
             continuation.yield(
@@ -103,7 +110,7 @@ final class ChildProcess: Sendable {
         }
         thread.name = "richpush-extension-\(pid)"
         thread.start()
-        return ChildProcess(pid: pid, stdin: pipes[0][1], output: stream)
+        return child
     }
 
     /// Reads every descriptor until each has reached its end, passing whole lines on.
@@ -168,8 +175,9 @@ final class ChildProcess: Sendable {
         return true
     }
 
-    /// Ends it and everything it started, with SIGKILL.
+    /// Ends it and everything it started, with SIGKILL (nothing once it has been reaped).
     func kill() {
+        guard !reaped.load(ordering: .sequentiallyConsistent) else { return }
         _ = Glibc.kill(-pid, SIGKILL)
         _ = Glibc.kill(pid, SIGKILL)
     }

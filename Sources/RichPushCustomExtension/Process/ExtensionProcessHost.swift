@@ -24,6 +24,9 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
     let grace: Duration
     /// How often the memory footprint is read.
     static let memoryPollInterval = Duration.milliseconds(20)
+    /// How long the process may go on after its first content handler call (the host lingers 200 ms for a
+    /// second call, then exits).
+    static let afterHandler = Duration.seconds(1)
     static let maxLogLines = 200
     static let maxLogLineCharacters = 1_000
 
@@ -304,6 +307,14 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
                 }
             }
             emit(.contentHandler(handed, call: call))
+            if call == 1 {
+                // The host exits on its own shortly after the first call; an extension that keeps the process
+                // busy (a blocked main thread) is ended by the system, as iOS ends an extension it is done with.
+                Task {
+                    try? await Task.sleep(for: Self.afterHandler)
+                    child.kill()
+                }
+            }
         default:
             break
         }
