@@ -29,8 +29,7 @@ public enum RichPushExtensionHost {
         closeInheritedDescriptors(above: 3)
         // The process starts in its container's home, as an extension starts in its own sandbox.
         if let home = ProcessInfo.processInfo.environment["HOME"] { _ = chdir(home) }
-        let events = EventWriter(
-            descriptor: ProcessInfo.processInfo.environment["RICHPUSH_EVENTS_FD"].flatMap { Int32($0) } ?? 3)
+        let events = RichPushHostChannel.self
         guard let line = readLine(strippingNewline: true), let request = Self.request(fromJSONLine: line) else {
             events.send(["event": "error", "detail": "the request line on standard input is not a request"])
             exit(70)
@@ -150,34 +149,6 @@ private final class CallCounter: @unchecked Sendable {
         defer { lock.unlock() }
         count += 1
         return count
-    }
-}
-
-/// Writes one JSON object per line to richpush's events descriptor, whole lines at a time.
-private final class EventWriter: @unchecked Sendable {
-    private let descriptor: Int32
-    private let lock = NSLock()
-
-    init(descriptor: Int32) {
-        self.descriptor = descriptor
-    }
-
-    func send(_ object: [String: Any]) {
-        guard var data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
-        data.append(0x0A)
-        lock.lock()
-        defer { lock.unlock() }
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
     }
 }
 

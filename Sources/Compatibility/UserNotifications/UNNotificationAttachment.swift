@@ -26,6 +26,21 @@ open class UNNotificationAttachment: NSObject, @unchecked Sendable {
     }
 
     public init(identifier: String, url: URL, options: [AnyHashable: Any]? = nil) throws {
+        do {
+            (self.url, self.type) = try Self.store(url, options: options)
+        } catch {
+            RichPushHostChannel.send([
+                "event": "attachmentFailed", "identifier": identifier, "url": url.absoluteString,
+                "error": "\(error)",
+            ])
+            throw error
+        }
+        self.identifier = identifier
+        super.init()
+    }
+
+    /// iOS's checks, then the move into the store: where the file is now, and its type identifier.
+    private static func store(_ url: URL, options: [AnyHashable: Any]?) throws -> (URL, String) {
         guard url.isFileURL else {
             throw UNError(.attachmentInvalidURL, "\(url.absoluteString) is not a file URL")
         }
@@ -47,7 +62,7 @@ open class UNNotificationAttachment: NSObject, @unchecked Sendable {
                 .attachmentInvalidFileSize,
                 "\(size) bytes; a \(kind.category.rawValue) attachment must be 1 to \(kind.category.maxBytes) bytes")
         }
-        let store = Self.storeDirectory
+        let store = storeDirectory
         let destination = store.appendingPathComponent(UUID().uuidString)
             .appendingPathExtension(url.pathExtension.isEmpty ? kind.preferredExtension : url.pathExtension)
         do {
@@ -56,10 +71,7 @@ open class UNNotificationAttachment: NSObject, @unchecked Sendable {
         } catch {
             throw UNError(.attachmentMoveIntoDataStoreFailed, "cannot move \(path) into the attachment store: \(error)")
         }
-        self.identifier = identifier
-        self.url = destination
-        self.type = kind.identifier
-        super.init()
+        return (destination, kind.identifier)
     }
 }
 

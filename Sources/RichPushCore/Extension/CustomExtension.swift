@@ -122,6 +122,8 @@ public enum CustomExtensionEvent: Sendable, Equatable {
     case contentHandler(HandedContent, call: Int)
     /// A request the extension made, or one refused on its behalf: "GET https://… → 200, 1234 bytes, 0.12 s".
     case request(String)
+    /// `UNNotificationAttachment(identifier:url:options:)` threw: the UNError by name and why.
+    case attachmentFailed(String)
     /// The process has ended; always the last event.
     case ended(CustomExtensionRun)
 }
@@ -146,11 +148,14 @@ public struct CustomExtensionRun: Sendable, Equatable {
     public var contentHandlerCalls: Int
     /// Its standard output and standard error, line by line, capped.
     public var log: [String]
+    /// The largest memory footprint seen above an empty extension's, in bytes; nil when never measured.
+    public var peakFootprintBytes: Int?
 
-    public init(end: CustomExtensionEnd, contentHandlerCalls: Int, log: [String]) {
+    public init(end: CustomExtensionEnd, contentHandlerCalls: Int, log: [String], peakFootprintBytes: Int? = nil) {
         self.end = end
         self.contentHandlerCalls = contentHandlerCalls
         self.log = log
+        self.peakFootprintBytes = peakFootprintBytes
     }
 }
 

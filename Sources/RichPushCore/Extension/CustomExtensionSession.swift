@@ -58,17 +58,22 @@ struct CustomExtensionSession: Sendable {
                 }
             case .request(let line):
                 timeline.record(.extensionRequest, line)
+            case .attachmentFailed(let detail):
+                timeline.record(.attachmentRejected, detail)
             case .ended(let run):
                 report.run = run
             }
         }
         let end = report.run.end
+        let peak = report.run.peakFootprintBytes.map {
+            "; peak memory footprint \(ByteCount.limit(max(0, $0))) above an empty extension's"
+        }
         switch end {
         case .contentHandlerCalled:
-            timeline.record(.extensionEnded, "exited after its content handler")
+            timeline.record(.extensionEnded, "exited after its content handler" + (peak ?? ""))
         case .contentHandlerNeverCalled(let detail), .crashed(let detail), .memoryLimit(let detail),
             .failedToStart(let detail):
-            timeline.record(.extensionEnded, detail)
+            timeline.record(.extensionEnded, detail + (peak ?? ""))
         }
         if !presented {
             report.content = request.content

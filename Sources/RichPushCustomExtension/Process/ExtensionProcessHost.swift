@@ -111,6 +111,8 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
     private struct Watch: Sendable {
         var calls = 0
         var baseline: Int?
+        /// The largest footprint seen above the baseline.
+        var peak: Int?
         var ended: CustomExtensionEnd?
     }
 
@@ -212,6 +214,7 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
                     let over = watch.withLock { state -> Bool in
                         guard let baseline = state.baseline, state.ended == nil else { return false }
                         let used = footprint - baseline
+                        state.peak = max(state.peak ?? 0, used)
                         guard used > memoryLimitBytes else { return false }
                         state.ended = .memoryLimit(
                             "ended by the system (SIGKILL): its memory footprint reached \(ByteCount.limit(used)) above an empty extension's, over the limit of \(ByteCount.limit(memoryLimitBytes))"
@@ -267,7 +270,8 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         } else {
             end = .contentHandlerNeverCalled("the process exited without calling its content handler")
         }
-        return CustomExtensionRun(end: end, contentHandlerCalls: state.calls, log: log)
+        return CustomExtensionRun(
+            end: end, contentHandlerCalls: state.calls, log: log, peakFootprintBytes: state.peak)
     }
 
     /// One line from the process's events descriptor.
@@ -283,6 +287,13 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
             let baseline = MemoryFootprint.privateDirtyBytes(of: child.pid) ?? 0
             watch.withLock { $0.baseline = baseline }
             emit(.started("process \(child.pid)"))
+        case "attachmentFailed":
+            let error = object["error"] as? String ?? "an error"
+            let url = object["url"] as? String ?? ""
+            emit(
+                .attachmentFailed(
+                    "UNNotificationAttachment(identifier:url:options:) threw \(error) (for \(String(url.prefix(200))))")
+            )
         case "contentHandler":
             let call = watch.withLock { state -> Int in
                 state.calls += 1
