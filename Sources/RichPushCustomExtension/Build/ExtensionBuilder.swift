@@ -137,13 +137,17 @@ public struct ExtensionBuilder: Sendable {
         var bytes: [UInt8]
     }
 
-    /// The folder's Swift files, in a stable order; hidden folders and anything not a regular file are skipped.
+    /// The folder's Swift files, in a stable order (symbolic links followed); hidden folders and anything not a
+    /// regular file (a FIFO, a device) are skipped.
     static func sources(in folder: String) throws(Failure) -> [Source] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
             throw Failure(description: "\(folder): no such folder")
         }
         guard isDirectory.boolValue else { throw Failure(description: "\(folder): not a folder") }
+        guard access(folder, R_OK | X_OK) == 0 else {
+            throw Failure(description: "\(folder): cannot be read (\(String(cString: strerror(errno)).lowercased()))")
+        }
         guard let walker = FileManager.default.enumerator(atPath: folder) else {
             throw Failure(description: "\(folder): cannot be read")
         }
@@ -165,7 +169,7 @@ public struct ExtensionBuilder: Sendable {
         var sources: [Source] = []
         for path in paths {
             var status = stat()
-            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
             guard Int(status.st_size) <= maxSourceBytes else {
                 throw Failure(description: "\(path): \(status.st_size) bytes, larger than a source file can be")
             }

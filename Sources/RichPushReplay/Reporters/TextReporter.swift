@@ -30,6 +30,9 @@ public struct TextReporter: Sendable {
         if let hint = item.result?.hint {
             lines.append("        hint: " + TextSanitizer.singleLine(hint, limit: 200))
         }
+        if let calls = item.result?.contentHandlerCalls, calls > 1 {
+            lines.append("        extension: content handler called \(calls) times; iOS used the first")
+        }
         return lines.map { $0 + "\n" }.joined()
     }
 
