@@ -53,14 +53,10 @@ struct ExtensionBuilderTests {
         #expect(lines[1].hasPrefix("INSendMessageIntent: not in the compatibility modules"))
     }
 
-    @Test("the footprint is smaps_rollup's Private_Dirty")
+    @Test("the footprint is statm's resident pages minus its shared ones")
     func footprint() {
-        let rollup = """
-            Rss:               12345 kB
-            Private_Clean:       100 kB
-            Private_Dirty:      2048 kB
-            """
-        #expect(MemoryFootprint.privateDirtyBytes(inRollup: rollup) == 2048 * 1024)
-        #expect(MemoryFootprint.privateDirtyBytes(of: getpid()).map { $0 > 0 } == true)
+        #expect(MemoryFootprint.bytes(inStatm: "5000 3000 1000 10 0 2500 0\n") == 2000 * MemoryFootprint.pageSize)
+        #expect(MemoryFootprint.bytes(inStatm: "garbage") == nil)
+        #expect(MemoryFootprint.bytes(of: getpid()).map { $0 > 0 } == true)
     }
 }

@@ -210,7 +210,7 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
                     do {
                         try await Task.sleep(for: Self.memoryPollInterval)
                     } catch { return }
-                    guard let footprint = MemoryFootprint.privateDirtyBytes(of: child.pid) else { continue }
+                    guard let footprint = MemoryFootprint.bytes(of: child.pid) else { continue }
                     let over = watch.withLock { state -> Bool in
                         guard let baseline = state.baseline, state.ended == nil else { return false }
                         let used = footprint - baseline
@@ -284,7 +284,7 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         else { return }
         switch name {
         case "ready":
-            let baseline = MemoryFootprint.privateDirtyBytes(of: child.pid) ?? 0
+            let baseline = MemoryFootprint.bytes(of: child.pid) ?? 0
             watch.withLock { $0.baseline = baseline }
             emit(.started("process \(child.pid)"))
         case "attachmentFailed":
