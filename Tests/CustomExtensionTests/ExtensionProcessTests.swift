@@ -279,6 +279,22 @@ struct ExtensionProcessTests {
         #expect(run.stderr.components(separatedBy: "does not build").count == 2)
     }
 
+    @Test("--sdk all with --extension: the team's extension is a column beside the SDKs, checked against expect")
+    func matrixColumn() async throws {
+        let run = try await runExecutable(
+            richpushBinary(),
+            ["replay", "payloads/extensions/naive", "--extension", "examples/extensions/naive", "--sdk", "all"],
+            environment: ["XDG_CACHE_HOME": Self.cache])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        let header = try #require(lines.first { $0.hasPrefix("payload") })
+        #expect(header.hasSuffix("extension"))
+        let row = try #require(lines.first { $0.contains("not-found-404.json") })
+        // The requirement's extension checks the status; the naive one attaches the 404 page, which iOS refuses.
+        #expect(row.contains("httpStatus") && row.hasSuffix("attachmentRejected"), "\(row)")
+        #expect(run.stdout.contains("7 passed, 0 failed"))
+    }
+
     @Test("extension check builds once: unchanged sources are not rebuilt, a change is")
     func cache() async throws {
         let folder = try TemporaryFolder()

@@ -25,6 +25,9 @@ public struct PayloadSettings: Sendable, Equatable {
     /// The team's extension this payload's expectation was written for (`given.extension`, a folder relative to the
     /// payload's): replay runs the payload only with that `--extension`, and skips it otherwise.
     public var extensionFolder: String?
+    /// Set by the `--sdk all` matrix, never by a file: whether this delivery runs the team's extension (true) or
+    /// the emulated one named by `sdk` (false); nil leaves the system's choice.
+    public var runsCustomExtension: Bool?
 
     /// The keys `given` accepts.
     public static let keys = [
@@ -61,6 +64,7 @@ public struct PayloadSettings: Sendable, Equatable {
             configuration.pushIDKeys.append(key)
         }
         if let sdk { configuration.sdk = sdk }
+        if let runsCustomExtension { configuration.runsCustomExtension = runsCustomExtension }
         return configuration
     }
 

@@ -23,6 +23,9 @@ public struct DeliveryConfiguration: Sendable, Equatable {
     /// The memory footprint a team's own extension may reach above an empty extension's before it is ended
     /// (`--extension-memory`).
     public var extensionMemoryBytes: Int = DeliveryConfiguration.defaultExtensionMemoryBytes
+    /// Whether a system with a team's own extension runs it (true) or the emulated one (`sdk`): false for the
+    /// SDK columns of a matrix that also has the team's extension as a column.
+    public var runsCustomExtension = true
 
     /// iOS ends a service extension whose footprint passes about 24 MB.
     public static let defaultExtensionMemoryBytes = 24 * 1024 * 1024

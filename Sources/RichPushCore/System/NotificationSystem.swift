@@ -103,7 +103,7 @@ public struct NotificationSystem: Sendable {
                 .presented, appState == .foreground ? "plain banner (app in foreground)" : "plain")
         case .runExtension:
             result.extensionInvoked = true
-            if let customExtension {
+            if let customExtension, configuration.runsCustomExtension {
                 let session = CustomExtensionSession(
                     host: customExtension, request: request,
                     invocation: CustomExtensionInvocation(

@@ -61,10 +61,23 @@ public struct SDKMatrix: Sendable {
 public struct SDKMatrixRunner: Sendable {
     public var runner: ReplayRunner
     public var profiles: [SDKProfile]
+    /// The column of the team's own extension (`--extension`), after the SDKs'; nil without one.
+    public var customColumn: SDKProfile?
 
-    public init(runner: ReplayRunner, profiles: [SDKProfile] = SDKProfile.all) {
+    public init(runner: ReplayRunner, profiles: [SDKProfile] = SDKProfile.all, customColumn: SDKProfile? = nil) {
         self.runner = runner
-        self.profiles = profiles
+        self.profiles = profiles + (customColumn.map { [$0] } ?? [])
+        self.customColumn = customColumn
+    }
+
+    /// The column of a team's extension: named `extension` (the key of its partial result in an expectation's
+    /// `sdk` object), delivered through the system's custom extension rather than an emulated one.
+    public static func customColumn(source: String) -> SDKProfile {
+        var column = SDKProfile.requirement
+        column.name = "extension"
+        column.title = "Your extension (\(source))"
+        column.source = source
+        return column
     }
 
     public func run(_ payloads: [LoadedPayload]) async -> SDKMatrix {
@@ -72,7 +85,7 @@ public struct SDKMatrixRunner: Sendable {
         var checked: [Bool] = []
         for payload in payloads {
             for profile in profiles {
-                let (cell, isChecked) = Self.cell(payload, profile: profile)
+                let (cell, isChecked) = Self.cell(payload, profile: profile, custom: profile == customColumn)
                 cells.append(cell)
                 checked.append(isChecked)
             }
@@ -100,12 +113,23 @@ public struct SDKMatrixRunner: Sendable {
 
     /// The payload as delivered through `profile`: its settings with `sdk` set, its expectation the `sdk.<name>`
     /// partial result, or `expect` when the file's own `given.sdk` (default: the requirement) is this profile.
-    static func cell(_ payload: LoadedPayload, profile: SDKProfile) -> (LoadedPayload, checked: Bool) {
+    /// The team's extension's column (`custom`) is checked against `sdk.extension`, or `expect` when the payload
+    /// was written for a team's extension, and delivered with the settings' own SDK (which it ignores).
+    static func cell(_ payload: LoadedPayload, profile: SDKProfile, custom: Bool = false) -> (
+        LoadedPayload, checked: Bool
+    ) {
         var cell = payload
         var expectation = payload.expectation ?? Expectation(expect: [:])
         let own = expectation.given.sdk ?? .requirement
-        let partial = expectation.bySDK[profile.name] ?? (own == profile ? payload.expectation?.expect : nil)
-        expectation.given.sdk = profile
+        // `expect` belongs to the team's extension when the payload was written for one (`given.extension`).
+        let writtenForExtension = expectation.given.extensionFolder != nil
+        let partial =
+            custom
+            ? expectation.bySDK[profile.name] ?? (writtenForExtension ? payload.expectation?.expect : nil)
+            : expectation.bySDK[profile.name]
+                ?? (own == profile && !writtenForExtension ? payload.expectation?.expect : nil)
+        expectation.given.sdk = custom ? expectation.given.sdk : profile
+        expectation.given.runsCustomExtension = custom
         expectation.expect = partial ?? [:]
         cell.expectation = expectation
         return (cell, partial != nil || payload.expectationError != nil)

@@ -132,7 +132,9 @@ struct ReplayCommand: AsyncParsableCommand {
             verdicts: DecodeVerdictCache(), customExtension: environment.customExtension)
         let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs, computePool: computePool)
         if delivery.allSDKs {
-            let matrix = await SDKMatrixRunner(runner: runner).run(entries.map { LoadedPayload.load($0) })
+            let column = delivery.extensionFolder.map { SDKMatrixRunner.customColumn(source: $0) }
+            let matrix = await SDKMatrixRunner(runner: runner, customColumn: column).run(
+                entries.map { LoadedPayload.load($0) })
             return try writeMatrix(matrix, to: reportFile)
         }
         let writer = ReplayReportOutput(

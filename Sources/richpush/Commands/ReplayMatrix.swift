@@ -22,11 +22,6 @@ extension ReplayCommand {
             throw ValidationError("--sdk all prints a matrix as text, json or junit, not \(format.rawValue)")
         }
         guard shard == nil else { throw ValidationError("--sdk all does not take --shard") }
-        guard delivery.extensionFolder == nil else {
-            throw ValidationError(
-                "--sdk all compares the emulated SDK extensions; the matrix has no column for --extension yet (replay it on its own)"
-            )
-        }
     }
 
     /// Writes the matrix to `--output` or standard output, then the summary line as a replay does; throws exit
