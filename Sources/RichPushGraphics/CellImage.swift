@@ -56,11 +56,4 @@ public struct CellImage: Sendable, Equatable {
         }.joined(separator: "\n")
     }
 
-    /// The colours, one line per row, each cell as `foreground/background`.
-    public var colorText: String {
-        (0..<rows).map { row in
-            cells[(row * columns)..<((row + 1) * columns)].map { "\($0.foreground)/\($0.background)" }
-                .joined(separator: " ")
-        }.joined(separator: "\n")
-    }
 }

@@ -64,11 +64,6 @@ public struct CellRenderer: Sendable, Hashable {
         return CellImage(columns: columns, rows: rows, cells: cells)
     }
 
-    /// Every frame of `image`, each on `columns` x `rows` cells.
-    public func renderFrames(_ image: DecodedImage, columns: Int, rows: Int) -> [CellImage] {
-        image.frames.indices.compactMap { render(image, frame: $0, columns: columns, rows: rows) }
-    }
-
     private func color(_ value: Int32) -> TerminalColor {
         guard value >= 0 else { return .terminalDefault }
         switch colorMode {

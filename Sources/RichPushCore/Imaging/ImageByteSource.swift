@@ -114,11 +114,6 @@ struct ByteReader {
         return Int(b[0]) << 8 | Int(b[1])
     }
 
-    mutating func uint16LE(at offset: Int) throws -> Int? {
-        guard let b = try bytes(at: offset, count: 2) else { return nil }
-        return Int(b[1]) << 8 | Int(b[0])
-    }
-
     mutating func uint32BE(at offset: Int) throws -> Int? {
         guard let b = try bytes(at: offset, count: 4) else { return nil }
         return Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3])

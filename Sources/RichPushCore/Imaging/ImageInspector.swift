@@ -34,14 +34,6 @@ public enum ImageInspection: Sendable, Equatable {
     /// Not an image; the associated value says what it looks like ("HTML text", "empty body", "truncated PNG"…).
     case notAnImage(String)
 
-    /// The fallback reason this verdict leads to, nil for a supported image.
-    public var fallbackReason: FallbackReason? {
-        switch self {
-        case .image: nil
-        case .unsupportedImageType: .unsupportedImageType
-        case .notAnImage: .notAnImage
-        }
-    }
 }
 
 /// Detects the image format from magic bytes and reads its metadata (size, frames).

@@ -151,9 +151,6 @@ final class RoutedHTTPClients: Sendable {
         if let finished { retire(finished) }
     }
 
-    /// Pooled clients made so far: one per route and connection timeout, plus one for each retirement.
-    var pooledClientsMade: Int { pools.withLock { $0.made } }
-
     private func makePooledClient(_ key: PoolKey) -> HTTPClient {
         let mapped = key.mapping.map { mappings[$0] }
         var configuration = HTTPClient.Configuration(

@@ -156,10 +156,6 @@ public final class FixtureCDN: Sendable {
             ])
     }
 
-    /// Waits until the server stops (after ``shutdown()`` or a server error).
-    public func waitUntilStopped() async throws {
-        try await serverTask.value
-    }
 }
 
 /// Sends requests for a fixture host to the local fixture CDN, trusting its CA for that host only.

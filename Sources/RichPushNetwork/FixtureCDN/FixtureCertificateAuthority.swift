@@ -106,8 +106,4 @@ public struct FixtureCertificateAuthority: Sendable {
         return configuration
     }
 
-    /// The CA as the single trust root of a client.
-    public func caCertificate() throws -> NIOSSLCertificate {
-        try NIOSSLCertificate(bytes: Array(caCertificatePEM.utf8), format: .pem)
-    }
 }

@@ -76,14 +76,6 @@ struct CellGrid: Equatable, Sendable {
         }
     }
 
-    /// Changes the style of cells without changing what they show (e.g. to highlight a selected row).
-    mutating func restyle(row: Int, columns: Range<Int>, _ transform: (inout CellStyle) -> Void) {
-        guard row >= 0 && row < height else { return }
-        for column in max(0, columns.lowerBound)..<min(width, max(columns.upperBound, 0)) {
-            transform(&cells[row * width + column].style)
-        }
-    }
-
     /// Draws a single-line box around `rect`, with an optional title in the top edge.
     mutating func box(_ rect: Rect, title: String? = nil, style: CellStyle = .plain, titleStyle: CellStyle? = nil) {
         guard rect.width >= 2 && rect.height >= 2 else { return }
