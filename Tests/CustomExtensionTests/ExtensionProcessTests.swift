@@ -295,6 +295,26 @@ struct ExtensionProcessTests {
         #expect(run.stdout.contains("7 passed, 0 failed"))
     }
 
+    @Test("import os.log and MobileCoreServices build and log as Apple's do")
+    func osLog() async throws {
+        let (_, result) = try await replay(
+            """
+            import UserNotifications
+            import MobileCoreServices
+            import os.log
+
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let log = OSLog(subsystem: "com.example.nse", category: "rich")
+                    os_log("hint %{public}@", log: log, type: .error, kUTTypeJPEG as String)
+                    contentHandler(request.content)
+                }
+            }
+            """)
+        let log = result["extensionLog"] as? [String] ?? []
+        #expect(log.contains { $0.contains("com.example.nse:rich") && $0.contains("hint public.jpeg") }, "\(log)")
+    }
+
     @Test("extension check builds once: unchanged sources are not rebuilt, a change is")
     func cache() async throws {
         let folder = try TemporaryFolder()

@@ -106,10 +106,21 @@ public struct ExtensionBuilder: Sendable {
         } catch {
             throw Failure(description: "cannot write \(main): \(error.localizedDescription)")
         }
+        // `import os.log` names a submodule, which only a Clang module can have: an empty Clang module `os` with
+        // submodules `log` and `signpost`, over which the Swift module `os` is the overlay.
+        let clang = target + "/clang"
+        do {
+            try FileManager.default.createDirectory(atPath: clang, withIntermediateDirectories: true)
+            try Self.osModuleMap.write(toFile: clang + "/module.modulemap", atomically: true, encoding: .utf8)
+            try "".write(toFile: clang + "/os_log.h", atomically: true, encoding: .utf8)
+        } catch {
+            throw Failure(description: "cannot write \(clang): \(error.localizedDescription)")
+        }
         let partial = target + "/extension.partial-\(getpid())"
         let arguments =
             [
-                "-swift-version", "5", "-module-name", "ServiceExtension", "-Onone", "-g", "-I", modules, "-L",
+                "-swift-version", "5", "-module-name", "ServiceExtension", "-Onone", "-g", "-I", modules, "-I", clang,
+                "-L",
                 sdkFolder, "-l\(Self.libraryName)", "-Xlinker", "-rpath", "-Xlinker", sdkFolder,
                 "-o", partial,
             ] + relative + [main]
@@ -130,6 +141,15 @@ public struct ExtensionBuilder: Sendable {
         return BuiltExtension(
             folder: folder, principalClass: principal, executable: executable, sources: relative, cached: false)
     }
+
+    static let osModuleMap = """
+        module os {
+            module log { header "os_log.h" export * }
+            module signpost { header "os_log.h" export * }
+            export *
+        }
+
+        """
 
     /// A source file, by the path the user's folder gives it.
     struct Source: Sendable {
