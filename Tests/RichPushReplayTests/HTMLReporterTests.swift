@@ -52,6 +52,20 @@ import Testing
         #expect(!none.contains("<dt>Receipt</dt>"))
     }
 
+    @Test func aTeamsExtensionIsAFactWithItsOutputEscaped() {
+        var result = DeliveryResult(file: "e.json", appState: .background, style: .plain)
+        result.extensionIdentity = ExtensionIdentity(kind: .custom, source: "ext<dir>", principalClass: "Service")
+        result.contentHandlerCalls = 2
+        result.extensionLog = ["downloading <script>alert(1)</script>\u{1B}[2J"]
+        let html = Self.render([Self.item(result)])
+        #expect(html.contains("<dt>Your extension</dt>"))
+        #expect(html.contains("Service</bdi> from <bdi>ext&lt;dir&gt;</bdi>, content handler called 2 times"))
+        #expect(html.contains("downloading &lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(!html.contains("<script>alert") && !html.contains("\u{1B}"))
+        let builtin = Self.render([Self.item(DeliveryResult(file: "b.json", appState: .closed, style: .plain))])
+        #expect(!builtin.contains("<dt>Your extension</dt>"))
+    }
+
     @Test func onlyHTTPSURLsBecomeLinks() {
         #expect(
             HTMLReporter.link("https://cdn.test/a.png?x=\"y\"").hasPrefix(

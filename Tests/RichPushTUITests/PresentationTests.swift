@@ -130,6 +130,31 @@ import Testing
         #expect(!none.contains("Receipt"), "no receipt section when none was sent")
     }
 
+    @Test func theDetailShowsATeamsExtensionItsHandlerCallsAndItsLastOutputSanitised() {
+        var result = Fixtures.richResult()
+        result.extensionIdentity = ExtensionIdentity(
+            kind: .custom, source: "examples/extensions/naive", principalClass: "NotificationService")
+        result.contentHandlerCalls = 2
+        result.extensionLog = (1...20).map { "line \($0)" } + ["evil \u{1B}[2J\u{202E}end"]
+        let text = DetailContent(
+            entry: Fixtures.entry(1, result, sentAt: 0), configuredLimits: Fixtures.configuredLimits, timeOfDay: 0
+        ).lines(width: 100).map(\.text)
+        for line in [
+            "Your extension", "  Class       NotificationService", "  From        examples/extensions/naive",
+            "  Handler     called 2 times; iOS used the first", "  line 20", "  evil end",
+        ] {
+            #expect(text.contains(line), "\(line) in \(text)")
+        }
+        #expect(!text.contains("  line 13"), "only the last lines of the log")
+        #expect(!text.joined().contains("\u{1B}") && !text.joined().contains("\u{202E}"))
+
+        let builtin = DetailContent(
+            entry: Fixtures.entry(2, Fixtures.richResult(), sentAt: 0), configuredLimits: Fixtures.configuredLimits,
+            timeOfDay: 0
+        ).lines(width: 100).map(\.text)
+        #expect(!builtin.contains("Your extension"))
+    }
+
     @Test func aNotificationShownWhileItsReceiptIsInFlightSaysSo() {
         var entry = NotificationEntry(
             id: 1, file: "receipts/delayed-receipt-no-image.json", appState: .closed, sentAt: 10,

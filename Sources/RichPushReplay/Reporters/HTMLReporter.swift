@@ -233,6 +233,18 @@ public struct HTMLReporter: Sendable {
         if let fallback = result.fallback {
             rows.append(("Fallback", "<code>\(fallback.reason.rawValue)</code> \(Self.escape(fallback.detail))"))
         }
+        if let identity = result.extensionIdentity, identity.kind == .custom {
+            let calls = result.contentHandlerCalls ?? 0
+            rows.append(
+                (
+                    "Your extension",
+                    "<bdi>\(Self.escape(identity.principalClass ?? ""))</bdi> from <bdi>\(Self.escape(identity.source ?? ""))</bdi>, content handler called \(calls) time\(calls == 1 ? "" : "s")"
+                ))
+            if !result.extensionLog.isEmpty {
+                let log = result.extensionLog.suffix(20).map { Self.escape(TextSanitizer.singleLine($0, limit: 300)) }
+                rows.append(("Its output", "<pre><bdi>\(log.joined(separator: "\n"))</bdi></pre>"))
+            }
+        }
         if let receipt = result.receipt {
             rows.append(
                 ("Receipt", "<bdi>\(Self.escape(receipt.summary))</bdi> to <bdi>\(Self.escape(receipt.url))</bdi>"))

@@ -12,6 +12,8 @@ struct DetailContent {
     var now: Double = 0
 
     private static let labelWidth = 12
+    /// The extension's output lines shown (its last ones); the JSON result has up to 200.
+    static let logLines = 8
 
     func lines(width: Int) -> [StyledLine] {
         guard width > 0 else { return [] }
@@ -101,6 +103,22 @@ struct DetailContent {
                 receipt.completedAfterContentHandler
                     ? "ended after the content handler: on a device it may be lost"
                     : "in time, before the content handler", width: width)
+        }
+
+        if let result = entry.result, let identity = result.extensionIdentity, identity.kind == .custom {
+            lines.append(StyledLine(""))
+            lines.append(section("Your extension"))
+            lines += field("Class", identity.principalClass ?? "", width: width)
+            lines += field("From", identity.source ?? "", width: width)
+            let calls = result.contentHandlerCalls ?? 0
+            lines += field(
+                "Handler",
+                calls == 1 ? "called once" : calls == 0 ? "never called" : "called \(calls) times; iOS used the first",
+                width: width)
+            // Its last lines of output, each on one line of its own: a printed payload never moves the cursor.
+            for line in result.extensionLog.suffix(Self.logLines) {
+                lines += wrapped(TextSanitizer.singleLine(line, limit: 300), width: width, style: .muted, indent: 2)
+            }
         }
 
         if let explanation {
