@@ -12,22 +12,6 @@ let package = Package(
     products: [
         .executable(name: "richpush", targets: ["richpush"]),
         .library(name: "RichPushCore", targets: ["RichPushCore"]),
-        // What a team's own Notification Service Extension compiles against, named as Apple's frameworks.
-        .library(name: "UserNotifications", targets: ["UserNotifications"]),
-        .library(name: "CommonCrypto", targets: ["CommonCrypto"]),
-        .library(name: "MobileCoreServices", targets: ["MobileCoreServices"]),
-        .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
-        .library(name: "os", targets: ["os"]),
-        .library(name: "OSLog", targets: ["OSLog"]),
-        .library(name: "FirebaseMessaging", targets: ["FirebaseMessaging"]),
-        // All of them and the process host in one shared library, which `--extension` links a team's extension
-        // against (one copy of each type in the extension's process).
-        .library(
-            name: "RichPushExtensionSDK", type: .dynamic,
-            targets: [
-                "UserNotifications", "CommonCrypto", "MobileCoreServices", "UniformTypeIdentifiers", "os", "OSLog",
-                "FirebaseMessaging", "RichPushExtensionHost",
-            ]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -167,28 +151,6 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Compatibility modules: Apple's framework APIs that extension code uses, for Linux.
-        .target(name: "UserNotifications", path: "Sources/Compatibility/UserNotifications"),
-        .target(
-            name: "CommonCrypto",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
-            path: "Sources/Compatibility/CommonCrypto"
-        ),
-        .target(name: "UniformTypeIdentifiers", path: "Sources/Compatibility/UniformTypeIdentifiers"),
-        .target(
-            name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers"],
-            path: "Sources/Compatibility/MobileCoreServices"),
-        .target(name: "os", path: "Sources/Compatibility/os"),
-        .target(name: "OSLog", dependencies: ["os"], path: "Sources/Compatibility/OSLog"),
-        .target(
-            name: "FirebaseMessaging", dependencies: ["UserNotifications"],
-            path: "Sources/Compatibility/FirebaseMessaging"),
-        // The other end of `--extension`: runs a team's extension class in its own process, one notification each.
-        .target(
-            name: "RichPushExtensionHost", dependencies: ["UserNotifications"],
-            path: "Sources/Compatibility/RichPushExtensionHost",
-            // Swift 5 mode, as the extension code it hosts: the C library's `stdout` is a global.
-            swiftSettings: [.swiftLanguageMode(.v5)]),
         // scripts/bench's reference for figure 1: async-http-client alone, as curl --parallel.
         .executableTarget(
             name: "bench-client",
@@ -287,10 +249,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CompatibilityTests",
-            dependencies: [
-                "UserNotifications", "CommonCrypto", "MobileCoreServices", "UniformTypeIdentifiers", "os", "OSLog",
-                "FirebaseMessaging", "RichPushTestSupport",
-            ],
+            // Type-checks extension code against the compatibility package's modules (Compatibility/), with swiftc.
+            dependencies: ["RichPushCustomExtension", "RichPushTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

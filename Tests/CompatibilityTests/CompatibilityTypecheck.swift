@@ -1,8 +1,9 @@
 import Foundation
+import RichPushCustomExtension
 import RichPushTestSupport
 
 /// Type-checks Swift files as a team's extension is compiled (Swift 5 language mode) against the compatibility
-/// modules this package built, as ``SeedExtensionsCompileTests`` does for the seed articles.
+/// modules (the package Compatibility/, built on first use), as ``SeedExtensionsCompileTests`` does for the seed articles.
 enum CompatibilityTypecheck {
     static func typecheck(_ files: [(name: String, text: String)]) async throws -> (status: Int32, output: String) {
         let folder = try TemporaryFolder()
@@ -11,7 +12,7 @@ enum CompatibilityTypecheck {
             try file.text.write(toFile: path, atomically: false, encoding: .utf8)
             return path
         }
-        let modules = repositoryRootPath + "/.build/debug/Modules"
+        let modules = try await ExtensionSDK.locate().modules
         let run = try await runExecutable(
             SeedArticles.swiftc, ["-typecheck", "-swift-version", "5", "-I", modules] + paths)
         return (run.status, run.stdout + run.stderr)

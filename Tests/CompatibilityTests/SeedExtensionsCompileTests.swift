@@ -1,4 +1,5 @@
 import Foundation
+import RichPushCustomExtension
 import RichPushTestSupport
 import Testing
 
@@ -17,7 +18,7 @@ struct SeedExtensionsCompileTests {
             try file.text.write(toFile: path, atomically: false, encoding: .utf8)
             return path
         }
-        let modules = repositoryRootPath + "/.build/debug/Modules"
+        let modules = try await ExtensionSDK.locate().modules
         let run = try await runExecutable(
             SeedArticles.swiftc, ["-typecheck", "-swift-version", "5", "-I", modules] + paths)
         return (run.status, run.stdout + run.stderr)

@@ -19,13 +19,9 @@ public struct BuiltExtension: Sendable, Equatable {
 /// the process host. The executable is cached under a key of the sources, the principal class, richpush's version
 /// and the compatibility library, so unchanged sources are not rebuilt.
 ///
-/// It calls `swiftc` directly rather than generating a SwiftPM package: a package would resolve and build
-/// richpush's dependency graph again for every extension, where the modules this richpush was built with are
-/// already on disk beside it (`Modules/` and `libRichPushExtensionSDK.so`).
+/// It calls `swiftc` directly rather than generating a SwiftPM package: a package would resolve and build a
+/// dependency graph for every extension, where the compatibility modules are built once (``ExtensionSDK``).
 public struct ExtensionBuilder: Sendable {
-    /// Where the compatibility modules and their library are: beside the richpush executable, or
-    /// `RICHPUSH_EXTENSION_SDK`.
-    public var sdkFolder: String
     /// Where built extensions are kept: `$XDG_CACHE_HOME/richpush/extensions`, else `~/.cache/richpush/extensions`.
     public var cacheFolder: String
     public var compiler: String
@@ -35,22 +31,23 @@ public struct ExtensionBuilder: Sendable {
         "UserNotifications", "MobileCoreServices", "UniformTypeIdentifiers", "CommonCrypto", "os", "OSLog",
         "FirebaseMessaging",
     ]
-    /// The name of the shared library holding them.
-    static let libraryName = "RichPushExtensionSDK"
     /// At most this many Swift files, each at most `maxSourceBytes`: an extension is one to a few files.
     static let maxSources = 200
     static let maxSourceBytes = 2 * 1024 * 1024
 
-    public init(sdkFolder: String? = nil, cacheFolder: String? = nil, compiler: String? = nil) {
+    /// Hears what takes time (building the compatibility modules on first use).
+    public var note: @Sendable (String) -> Void
+
+    public init(
+        cacheFolder: String? = nil, compiler: String? = nil, note: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         let environment = ProcessInfo.processInfo.environment
-        self.sdkFolder =
-            sdkFolder ?? environment["RICHPUSH_EXTENSION_SDK"]
-            ?? (Bundle.main.executableURL?.deletingLastPathComponent().path ?? ".")
+        self.note = note
         let cacheBase =
             environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.cache")
         self.cacheFolder = cacheFolder ?? cacheBase + "/richpush/extensions"
-        self.compiler = compiler ?? Self.findCompiler()
+        self.compiler = compiler ?? Self.findTool("swiftc")
     }
 
     /// Why a folder could not be built, as one message; `diagnostics` holds the compiler's own words.
@@ -70,16 +67,9 @@ public struct ExtensionBuilder: Sendable {
         } else {
             principal = try Self.principalClass(in: folder, sources: sources)
         }
-        let modules = sdkFolder + "/Modules"
-        let library = sdkFolder + "/lib\(Self.libraryName).so"
-        guard FileManager.default.fileExists(atPath: modules + "/UserNotifications.swiftmodule"),
-            FileManager.default.fileExists(atPath: library)
-        else {
-            throw Failure(
-                description:
-                    "the compatibility modules are not built in \(sdkFolder): run `swift build --product \(Self.libraryName)` (or `swift build`) in richpush's folder, or set RICHPUSH_EXTENSION_SDK"
-            )
-        }
+        let sdk = try await ExtensionSDK.locate(note: note)
+        let modules = sdk.modules
+        let library = sdk.library
         let key = try Self.cacheKey(sources: sources, principal: principal, library: library)
         let target = cacheFolder + "/" + key
         let executable = target + "/extension"
@@ -121,7 +111,7 @@ public struct ExtensionBuilder: Sendable {
             [
                 "-swift-version", "5", "-module-name", "ServiceExtension", "-Onone", "-g", "-I", modules, "-I", clang,
                 "-L",
-                sdkFolder, "-l\(Self.libraryName)", "-Xlinker", "-rpath", "-Xlinker", sdkFolder,
+                sdk.folder, "-l\(ExtensionSDK.libraryName)", "-Xlinker", "-rpath", "-Xlinker", sdk.folder,
                 "-o", partial,
             ] + relative + [main]
         let (status, output) = await Self.run(compiler, arguments)
@@ -285,13 +275,14 @@ public struct ExtensionBuilder: Sendable {
         diagnostics.split(separator: "\n").filter { $0.contains(": error:") }.count
     }
 
-    static func findCompiler() -> String {
+    /// A tool of the Swift toolchain (`swiftc`, `swift`) on PATH.
+    static func findTool(_ name: String) -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") {
-            let candidate = "\(folder)/swiftc"
+            let candidate = "\(folder)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        return "/usr/bin/swiftc"
+        return "/usr/bin/\(name)"
     }
 
     /// Runs a command to its end: its status, and its output and errors together.

@@ -36,7 +36,8 @@ struct ExtensionCheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         do throws(ExtensionBuilder.Failure) {
-            let built = try await ExtensionBuilder().build(folder, principalClass: principalClass)
+            let built = try await ExtensionBuilder(note: { StandardStreams.error("richpush: \($0)\n") }).build(
+                folder, principalClass: principalClass)
             let files = built.sources.count == 1 ? "1 Swift file" : "\(built.sources.count) Swift files"
             try? StandardStreams.output(
                 "\(folder): builds (\(files), principal class \(built.principalClass)\(built.cached ? ", unchanged since the last build" : ""))\n"

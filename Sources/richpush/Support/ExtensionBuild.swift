@@ -8,7 +8,8 @@ extension DeliveryOptions {
     func buildExtension(command: String) async throws(CommandFailure) -> BuiltExtension? {
         guard let extensionFolder else { return nil }
         do {
-            let built = try await ExtensionBuilder().build(extensionFolder, principalClass: principalClass)
+            let built = try await ExtensionBuilder(note: { StandardStreams.error("richpush: \($0)\n") }).build(
+                extensionFolder, principalClass: principalClass)
             return built
         } catch {
             Self.report(error)
