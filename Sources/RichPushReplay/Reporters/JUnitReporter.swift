@@ -39,13 +39,27 @@ public struct JUnitReporter: Sendable {
             xml += escape(problems.joined(separator: "\n"))
             xml += "</failure>\n"
             if let result = item.result {
-                xml += "      <system-out>\(escape(TextReporter.summary(of: result)))</system-out>\n"
+                xml += "      <system-out>\(escape(Self.output(of: result)))</system-out>\n"
             }
             xml += "    </testcase>\n"
         } else {
             xml += "/>\n"
         }
         return xml
+    }
+
+    /// A failed case's output: the result's summary and, for a team's extension, what it did and printed.
+    static func output(of result: DeliveryResult) -> String {
+        var text = TextReporter.summary(of: result)
+        if let identity = result.extensionIdentity, identity.kind == .custom {
+            let calls = result.contentHandlerCalls ?? 0
+            text +=
+                "\nYour extension \(identity.principalClass ?? "") from \(identity.source ?? ""): content handler called \(calls) time\(calls == 1 ? "" : "s")"
+            if !result.extensionLog.isEmpty {
+                text += "\nIts output (last lines):\n" + result.extensionLog.suffix(20).joined(separator: "\n")
+            }
+        }
+        return text
     }
 
     private func seconds(_ value: Double) -> String {
