@@ -32,8 +32,8 @@ LIBRARY="$WORK/payloads"
 passed=0
 failed=0
 
-find_payload() {  # relative path of the first payload named $1 under $PAYLOADS
-    (cd "$PAYLOADS" && find . -name "$1" -not -path '*/.*' | sed 's|^\./||' | LC_ALL=C sort | head -n 1)
+find_payload() {  # relative path of the first payload named $1 under $PAYLOADS (not one written for a team's extension)
+    (cd "$PAYLOADS" && find . -name "$1" -not -path '*/.*' -not -path './extensions/*' | sed 's|^\./||' | LC_ALL=C sort | head -n 1)
 }
 IMAGE_PAYLOAD=${RICHPUSH_E2E_IMAGE_PAYLOAD:-$(find_payload png-background.json)}
 FALLBACK_PAYLOAD=${RICHPUSH_E2E_FALLBACK_PAYLOAD:-$(find_payload http-url.json)}
