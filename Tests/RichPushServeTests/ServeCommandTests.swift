@@ -27,19 +27,25 @@ final class ServeProcess: Sendable {
         var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
     }
 
-    init(_ arguments: [String], port: Int = 0) throws {
+    /// The pipe of standard output, kept open and unread when `readsOutput` is false (a stalled reader).
+    private let outputPipe: Pipe
+
+    init(_ arguments: [String], port: Int = 0, readsOutput: Bool = true) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: richpushBinary())
         process.arguments = ["serve", "--port", "\(port)"] + arguments
         process.currentDirectoryURL = repositoryRoot
         let out = Pipe()
         let err = Pipe()
+        outputPipe = out
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        out.fileHandleForReading.readabilityHandler = { [output] handle in
-            let data = handle.availableData
-            output.append(data)
+        if readsOutput {
+            out.fileHandleForReading.readabilityHandler = { [output] handle in
+                let data = handle.availableData
+                output.append(data)
+            }
         }
         err.fileHandleForReading.readabilityHandler = { [errors] handle in
             let data = handle.availableData
@@ -143,6 +149,40 @@ struct ServeCommandTests {
         #expect(accepted?["attachment"]?["format"]?.stringValue == "png")
         let refused = results.first { $0["status"]?.numberValue == 400 }
         #expect(refused?["rejection"]?["reason"]?.stringValue == "DeviceTokenNotForTopic")
+    }
+
+    @Test("a reader of --format jsonl that stalls does not stop deliveries: every push is answered at once")
+    func stalledReader() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("richpush-serve-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let caFile = directory.appendingPathComponent("ca.pem")
+        let serve = try ServeProcess(
+            ["--format", "jsonl", "--ca-out", caFile.path, "--bundle-id", testBundleID], readsOutput: false)
+        defer { serve.process.terminate() }
+        let port = try #require(try await serve.port(), "no banner: \(serve.standardError)")
+        let pem = try String(contentsOf: caFile, encoding: .utf8)
+        // Each JSON line is over 1 KB: 200 of them are three times what a pipe holds unread (64 KB).
+        let payload = #"{"aps":{"alert":{"title":"Stalled reader","body":"\#(String(repeating: "x", count: 900))"}}}"#
+        let answered = try await Self.withClient(caPEM: pem) { (client: HTTPClient) async throws -> Int in
+            var answered = 0
+            for _ in 0..<200 {
+                let status = try await withThrowingTaskGroup(of: Int?.self) { group in
+                    group.addTask { try await Self.push(client, port: port, payload: payload) }
+                    group.addTask {
+                        try await Task.sleep(for: .seconds(5))
+                        return nil
+                    }
+                    let first = try await group.next() ?? nil
+                    group.cancelAll()
+                    return first
+                }
+                guard status == 200 else { break }
+                answered += 1
+            }
+            return answered
+        }
+        #expect(answered == 200, "only \(answered) of 200 pushes were answered within 5 s each")
     }
 
     @Test("--state and --output: the line goes to the file; --ca-out through a symlink writes its target in place")

@@ -96,6 +96,7 @@ struct ServeCommand: AsyncParsableCommand {
                 _ = server
             }
         }
+        printer.finish()
         sink.finish()
         if case .interrupted(let signal) = outcome {
             StandardStreams.error("\(Self.name): stopped (\(signal)) after \(printer.printed) pushes\n")
@@ -240,12 +241,32 @@ enum ServeStop: Sendable {
 
 /// Prints one line per push as it completes, and asks to stop once `limit` pushes were printed or a line could
 /// not be written.
+///
+/// Deliveries only hand their line over: a thread of its own writes the lines, in order, outside any lock the
+/// deliveries take, so a reader of standard output that stalls (a full pipe) never holds up a push. Lines waiting
+/// for a stalled reader are kept up to `maxPendingBytes`; past that they are dropped and counted, with a note on
+/// standard error (the inspection API still has every result).
 final class ResultPrinter: Sendable {
     private let format: ServeCommand.Format
     private let sink: LineSink
     private let limit: Int?
     private let stop: @Sendable (ServeStop) -> Void
-    private let count = Mutex(0)
+    private let queue = Mutex(Queue())
+    private let wakeUp = DispatchSemaphore(value: 0)
+    private let drained = DispatchSemaphore(value: 0)
+    /// Lines handed over but not yet written may take this much memory.
+    static let maxPendingBytes = 16 * 1024 * 1024
+
+    private struct Queue {
+        var lines: [String] = []
+        var pendingBytes = 0
+        /// Lines accepted (at most `limit`), written, and dropped for want of a reader.
+        var accepted = 0
+        var written = 0
+        var dropped = 0
+        var closed = false
+        var writerRunning = false
+    }
 
     init(format: ServeCommand.Format, sink: LineSink, limit: Int?, stop: @escaping @Sendable (ServeStop) -> Void) {
         self.format = format
@@ -254,20 +275,93 @@ final class ResultPrinter: Sendable {
         self.stop = stop
     }
 
-    var printed: Int { count.withLock { $0 } }
+    /// Lines written so far.
+    var printed: Int { queue.withLock { $0.written } }
 
     func print(_ entry: ServedNotification) {
-        // Numbered and written under one lock, so lines come out whole and no more than --count of them.
-        count.withLock { count in
-            if let limit, count >= limit { return }
-            do throws(CommandFailure) {
-                try sink.write(line(for: entry) + "\n")
-            } catch {
-                stop(.failed(error))
-                return
+        let text = line(for: entry) + "\n"
+        let (accepted, startWriter, droppedNow) = queue.withLock { queue -> (Bool, Bool, Int?) in
+            if queue.closed { return (false, false, nil) }
+            if let limit, queue.accepted >= limit { return (false, false, nil) }
+            queue.accepted += 1
+            if queue.pendingBytes + text.utf8.count > Self.maxPendingBytes {
+                queue.dropped += 1
+                // A dropped line counts for --count too; with nothing left to write, that may be the last one.
+                if let limit, queue.accepted == limit, queue.lines.isEmpty { stop(.counted) }
+                // Say so at the first drop and every thousandth after it.
+                return (false, false, queue.dropped % 1000 == 1 ? queue.dropped : nil)
             }
-            count += 1
-            if let limit, count == limit { stop(.counted) }
+            queue.lines.append(text)
+            queue.pendingBytes += text.utf8.count
+            let start = !queue.writerRunning
+            queue.writerRunning = true
+            return (true, start, nil)
+        }
+        if let droppedNow {
+            StandardStreams.error(
+                "\(ServeCommand.name): the reader of the results is not keeping up; \(droppedNow) line(s) dropped so far (GET /richpush/v1/notifications has them all)\n"
+            )
+        }
+        guard accepted else { return }
+        if startWriter {
+            let thread = Thread { [self] in writeLines() }
+            thread.name = "richpush-serve-output"
+            thread.start()
+        }
+        wakeUp.signal()
+    }
+
+    /// The writer thread: writes the lines handed over, a batch at a time, until closed and empty.
+    private func writeLines() {
+        writing: while true {
+            let next = queue.withLock { queue -> (batch: [String], finished: Bool) in
+                if queue.lines.isEmpty { return ([], queue.closed) }
+                defer {
+                    queue.lines.removeAll(keepingCapacity: false)
+                    queue.pendingBytes = 0
+                }
+                return (queue.lines, false)
+            }
+            if next.finished { break }
+            if next.batch.isEmpty {
+                wakeUp.wait()
+                continue
+            }
+            for line in next.batch {
+                do throws(CommandFailure) {
+                    try sink.write(line)
+                } catch {
+                    stop(.failed(error))
+                    queue.withLock {
+                        $0.closed = true
+                        $0.lines.removeAll()
+                    }
+                    break writing
+                }
+                let done = queue.withLock { queue in
+                    queue.written += 1
+                    return queue.written + queue.dropped
+                }
+                if let limit, done == limit { stop(.counted) }
+            }
+        }
+        drained.signal()
+    }
+
+    /// No more lines are taken; waits up to `timeout` for those handed over to be written (a reader that stalls
+    /// for good loses them rather than keeping richpush from exiting).
+    func finish(timeout: Duration = .seconds(2)) {
+        let running = queue.withLock { queue in
+            queue.closed = true
+            return queue.writerRunning
+        }
+        guard running else { return }
+        wakeUp.signal()
+        let milliseconds = Int(
+            timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        if drained.wait(timeout: .now() + .milliseconds(milliseconds)) == .timedOut {
+            let left = queue.withLock { $0.lines.count }
+            StandardStreams.error("\(ServeCommand.name): \(left) result line(s) not written: nothing reads them\n")
         }
     }
 
