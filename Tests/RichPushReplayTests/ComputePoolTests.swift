@@ -1,3 +1,4 @@
+import Foundation
 import RichPushCore
 import Synchronization
 import Testing
@@ -66,6 +67,44 @@ final class Log<Entry: Sendable>: Sendable {
 }
 
 @Suite(.timeLimit(.minutes(1))) struct ComputePoolTests {
+    final class Flags: Sendable {
+        let released = Atomic<Bool>(false)
+        let started = Atomic<Int>(0)
+    }
+
+    @Test func synchronousWorkLeavesSwiftsCooperativeThreadsFree() async {
+        // As many blocking pieces of work as there are cooperative threads (one per core).
+        let pool = ComputePool(width: ProcessInfo.processInfo.activeProcessorCount)
+        let door = DispatchSemaphore(value: 0)
+        let flags = Flags()
+        // A thread of its own opens the door after 3 s whatever happens: without the rule the test ends, failing.
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 3)
+            flags.released.store(true, ordering: .sequentiallyConsistent)
+            for _ in 0..<pool.width { door.signal() }
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<pool.width {
+                group.addTask {
+                    await pool.run {
+                        flags.started.add(1, ordering: .sequentiallyConsistent)
+                        door.wait()
+                    }
+                }
+            }
+            while flags.started.load(ordering: .sequentiallyConsistent) < pool.width
+                && !flags.released.load(ordering: .sequentiallyConsistent)
+            {
+                await Task.yield()
+            }
+            // A task that needs a cooperative thread runs while every slot of the pool is blocked.
+            let ranBeforeTheDoorOpened = await Task.detached {
+                !flags.released.load(ordering: .sequentiallyConsistent)
+            }.value
+            #expect(ranBeforeTheDoorOpened, "a task waited for the blocking work: it ran on the cooperative threads")
+        }
+    }
+
     @Test func noMoreThanWidthRunAtOnce() async {
         let pool = ComputePool(width: 2)
         let gate = Gate()
