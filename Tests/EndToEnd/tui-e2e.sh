@@ -390,8 +390,9 @@ free_port() {
 PORT=$(free_port)
 CA="$WORK/tui-ca.pem"
 # Long limits, so a push still downloading at q would hold the exit for most of a minute if quitting waited.
+# Display receipts go to the TUI's own endpoint, whose CA the receipt sender must trust.
 launch --state background --listen "127.0.0.1:$PORT" --ca-out "'$CA'" --bundle-id com.example.app \
-    --download-timeout 50s --extension-budget 55s
+    --download-timeout 50s --extension-budget 55s --receipt-url "https://127.0.0.1:$PORT/richpush/v1/receipts"
 wait_for "the header shows the address pushes are received on" "listening 127.0.0.1:$PORT"
 wait_for "the status line names the CA certificate" "CA certificate: $CA"
 press '?' "the help overlay opens in the listening TUI" "Keys · Esc or ? to close"
@@ -413,6 +414,16 @@ else
 fi
 wait_for "the pushed notification arrives in the TUI, named by its token" "APNs push 0123456"
 wait_for "the pushed notification arrives with its image" "png 640x480"
+receipts=""
+for _ in $(seq 50); do
+    receipts=$(curl -s --cacert "$CA" "https://127.0.0.1:$PORT/richpush/v1/receipts" 2>&1)
+    case "$receipts" in *spring-001*) break ;; esac
+    sleep 0.1
+done
+case "$receipts" in
+    *spring-001*) pass "the display receipt reaches the TUI's own endpoint (its CA trusted)" ;;
+    *) fail "the display receipt reaches the TUI's own endpoint (its CA trusted): $receipts" ;;
+esac
 keys Tab
 press Enter "the pushed notification's detail opens" "Notification detail"
 wait_for "the detail lists the request's topic" "Topic       com.example.app"

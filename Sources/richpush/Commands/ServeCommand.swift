@@ -136,22 +136,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw .io("\(Self.name): cannot listen on \(host):\(port): \(error)")
         }
         parts.add(ShutdownAction { await server.shutdown() })
-        // `https://localhost:PORT/richpush/v1/receipts` reaches this server, trusting its CA for it only. With
-        // --plaintext there is no https here, so such receipts are refused, saying why.
-        var ownReceiptSender: HTTPSReceiptSender?
-        if !server.receiptHostMappings.isEmpty {
-            do {
-                let sender = try HTTPSReceiptSender(
-                    fixtureHost: environment.cdn?.hostMapping, additionalHosts: server.receiptHostMappings,
-                    logger: logger)
-                parts.add(ShutdownAction { await sender.shutdown() })
-                ownReceiptSender = sender
-            } catch {
-                throw .io("\(Self.name): cannot start the receipt sender: \(error)")
-            }
-        }
-        receiptSender.bind(
-            ServerReceiptRouter(server: server, own: ownReceiptSender, other: environment.receiptSender))
+        // Receipts to this server itself trust its CA; the others go out as from any front end.
+        try receiptSender.route(
+            to: server, environment: environment, parts: parts, logger: logger, command: Self.name)
 
         var caPath: String?
         if let pem = server.caCertificatePEM {

@@ -120,12 +120,16 @@ struct TUICommand: AsyncParsableCommand {
                 extensionMemoryBytes: command.delivery.configuration.extensionMemoryBytes, logger: logger, in: parts,
                 command: "richpush")
             let configuration = command.delivery.configuration
+            // Bound once the endpoint runs: a receipt to the notification center's own endpoint trusts its CA.
+            let receiptSender = BindableReceiptSender()
             let system = NotificationSystem(
                 downloader: environment.downloader, configuration: configuration, logger: logger,
-                receiptSender: environment.receiptSender, decoder: ImageDecoder(), verdicts: DecodeVerdictCache(),
+                receiptSender: receiptSender, decoder: ImageDecoder(), verdicts: DecodeVerdictCache(),
                 customExtension: environment.customExtension)
             let endpoint = await command.startEndpoint(
                 parts: parts, system: system, signingKey: signingKey, logger: logger)
+            try receiptSender.route(
+                to: endpoint.server, environment: environment, parts: parts, logger: logger, command: "richpush")
             let app = NotificationCenterApp(
                 library: PayloadLibrary(root: command.payloads),
                 delivering: PayloadSettingsDelivery(system: system, store: environment.store),
@@ -150,13 +154,13 @@ struct TUICommand: AsyncParsableCommand {
     private func startEndpoint(
         parts: CommandLifecycle.Parts, system: NotificationSystem, signingKey: ProviderTokenVerifier.SigningKey?,
         logger: Logger
-    ) async -> (feed: NetworkFeed?, status: String?) {
-        guard !noListen, let (host, port) = Self.parseListen(listen) else { return (nil, nil) }
+    ) async -> (feed: NetworkFeed?, status: String?, server: PushServer?) {
+        guard !noListen, let (host, port) = Self.parseListen(listen) else { return (nil, nil, nil) }
         let caFile: OutputFile?
         do {
             caFile = try CACertificateFile.check(endpoint.caOut, command: "richpush")
         } catch {
-            return (nil, "Not listening: \(error.description.dropFirst("richpush: ".count))")
+            return (nil, "Not listening: \(error.description.dropFirst("richpush: ".count))", nil)
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         // The feed is made first, so no push is lost; its header names the port the server really got.
@@ -178,7 +182,7 @@ struct TUICommand: AsyncParsableCommand {
                         rejection: served.endpointRejection.map { "\($0.status) \($0.reason): \($0.detail)" })
                 })
         } catch {
-            return (nil, "Not listening on \(shownHost):\(port): \(error)")
+            return (nil, "Not listening on \(shownHost):\(port): \(error)", nil)
         }
         // Quitting does not wait for pushes still in flight (an image may take the whole extension budget): the
         // server stops accepting, and their deliveries are abandoned.
@@ -192,15 +196,16 @@ struct TUICommand: AsyncParsableCommand {
             "Pushes: APNs POST \(server.baseURL)/3/device/<token>",
             "        FCM POST \(server.baseURL)/v1/projects/<project>/messages:send",
         ]
-        guard let pem = server.caCertificatePEM else { return (feed, nil) }
+        guard let pem = server.caCertificatePEM else { return (feed, nil, server) }
         do {
             let path = try CACertificateFile.write(
                 pem, to: caFile, temporaryPrefix: "richpush-tui-ca-\(server.port)-", parts: parts)
             feed.help.append("CA certificate (curl --cacert): \(path)" + (caFile == nil ? ", removed on exit" : ""))
-            return (feed, "Push to \(server.baseURL) (CA certificate: \(path))")
+            return (feed, "Push to \(server.baseURL) (CA certificate: \(path))", server)
         } catch {
             return (
-                feed, "Push to \(server.baseURL); cannot write the CA certificate to \(error.path): \(error.reason)"
+                feed, "Push to \(server.baseURL); cannot write the CA certificate to \(error.path): \(error.reason)",
+                server
             )
         }
     }
