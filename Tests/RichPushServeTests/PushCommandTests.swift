@@ -15,6 +15,24 @@ struct PushCommandTests {
         try await runAsync(richpushBinary(), ["push"] + arguments, mergingErrors: true, in: repositoryRoot)
     }
 
+    @Test("every subcommand's help reads as written: no words run apart, no default said twice")
+    func helpText() async throws {
+        for command in ["push", "serve", "replay", "tui", "serve-fixtures", "show", "extension check"] {
+            let run = try await runExecutable(
+                richpushBinary(), command.split(separator: " ").map(String.init) + ["--help"])
+            #expect(run.status == 0)
+            // The prose before USAGE, without the indented examples (whose comments are aligned on purpose).
+            let prose = (run.stdout.components(separatedBy: "USAGE:").first ?? "").split(separator: "\n")
+                .filter { !$0.hasPrefix(" ") }
+            for line in prose {
+                #expect(line.range(of: #"\S {3,}\S"#, options: .regularExpression) == nil, "\(command): \(line)")
+            }
+            #expect(
+                run.stdout.range(of: #"\(default: ([^)]*)\)\. \(default: \1\)"#, options: .regularExpression) == nil,
+                "\(command) --help says a default twice")
+        }
+    }
+
     @Test("push sends APNs, .apns and FCM files to a running serve; each arrives; exit 0 when all are accepted")
     func intoRunningServe() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("richpush-push-\(UUID())")

@@ -14,11 +14,13 @@ struct PushCommand: AsyncParsableCommand {
             topic unless --topic is given), FCM HTTP v1 bodies ({"message": …}) to \
             POST /v1/projects/<project>/messages:send. Prints the answer for each file: status, apns-id or message \
             name, reason. Exit 0 when every push was accepted, 1 otherwise, 2 for usage errors or when no \
-            richpush answers at --to. Provider tokens are signed with --auth-key, else with a throwaway key that a             richpush without --auth-key accepts.
+            richpush answers at --to. Provider tokens are signed with --auth-key, else with a throwaway key that a \
+            richpush without --auth-key accepts.
 
             Example:
               richpush serve --ca-out ca.pem &
-              richpush push payloads/rich/png-closed.json --cacert ca.pem --topic com.example.shop
+              richpush push payloads/rich/png-closed.json --cacert ca.pem \\
+                --topic com.example.shop
             """
     )
 
@@ -37,7 +39,7 @@ struct PushCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("apns-topic (default: a .apns file's Simulator Target Bundle).", valueName: "ID"))
     var topic: String?
 
-    @Option(name: .customLong("push-type"), help: ArgumentHelp("apns-push-type (default: alert).", valueName: "T"))
+    @Option(name: .customLong("push-type"), help: ArgumentHelp("apns-push-type.", valueName: "T"))
     var pushType: String = "alert"
 
     @Option(help: ArgumentHelp("apns-priority: 10, 5 or 1.", valueName: "P"))
