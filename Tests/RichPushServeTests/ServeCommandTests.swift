@@ -15,20 +15,56 @@ import RichPushTestSupport
 
 let repositoryRoot = URL(fileURLWithPath: repositoryRootPath, isDirectory: true)
 
-/// `richpush serve` running as a child process, its output collected as it comes.
+/// `richpush serve` running as a child process, its output collected as it comes by threads of their own, which
+/// wake whoever waits for a line (no polling, no sleeps).
 final class ServeProcess: Sendable {
     let process: Process
     private let output = Collected()
     private let errors = Collected()
 
+    /// Bytes read so far, whether the stream has ended, and who waits for either.
     final class Collected: Sendable {
-        let data = Mutex(Data())
-        func append(_ more: Data) { data.withLock { $0.append(more) } }
-        var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
+        private let state = Mutex<(data: Data, ended: Bool, waiters: [CheckedContinuation<Void, Never>])>(
+            (Data(), false, []))
+
+        var text: String { state.withLock { String(decoding: $0.data, as: UTF8.self) } }
+
+        /// Reads `handle` to its end on a thread of its own.
+        func collect(_ handle: FileHandle) {
+            Thread { [self] in
+                while true {
+                    let data = handle.availableData
+                    let waiters = state.withLock { state in
+                        if data.isEmpty { state.ended = true } else { state.data.append(data) }
+                        defer { state.waiters = [] }
+                        return state.waiters
+                    }
+                    for waiter in waiters { waiter.resume() }
+                    if data.isEmpty { return }
+                }
+            }.start()
+        }
+
+        /// Waits until `done` holds for the text read so far, or the stream has ended; the text then.
+        func wait(until done: (String) -> Bool) async -> String {
+            while true {
+                let (text, ended) = state.withLock { (String(decoding: $0.data, as: UTF8.self), $0.ended) }
+                if done(text) || ended { return text }
+                await withCheckedContinuation { continuation in
+                    let now = state.withLock { state -> Bool in
+                        if state.ended || String(decoding: state.data, as: UTF8.self) != text { return true }
+                        state.waiters.append(continuation)
+                        return false
+                    }
+                    if now { continuation.resume() }
+                }
+            }
+        }
     }
 
     /// The pipe of standard output, kept open and unread when `readsOutput` is false (a stalled reader).
     private let outputPipe: Pipe
+    private let readsOutput: Bool
 
     init(_ arguments: [String], port: Int = 0, readsOutput: Bool = true) throws {
         process = Process()
@@ -38,47 +74,38 @@ final class ServeProcess: Sendable {
         let out = Pipe()
         let err = Pipe()
         outputPipe = out
+        self.readsOutput = readsOutput
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        if readsOutput {
-            out.fileHandleForReading.readabilityHandler = { [output] handle in
-                let data = handle.availableData
-                output.append(data)
-            }
-        }
-        err.fileHandleForReading.readabilityHandler = { [errors] handle in
-            let data = handle.availableData
-            errors.append(data)
-        }
         try process.run()
+        if readsOutput { output.collect(out.fileHandleForReading) }
+        errors.collect(err.fileHandleForReading)
     }
 
     var standardOutput: String { output.text }
     var standardError: String { errors.text }
 
+    static let banner = #"listening on 127\.0\.0\.1:(\d+)"#
+
     /// The port from the banner, once the server listens (nil if it exited first).
     func port() async throws -> Int? {
-        for _ in 0..<600 {
-            let text = standardError
-            if let range = text.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
-                return Int(text[range].split(separator: ":").last ?? "")
-            }
-            if !process.isRunning { return nil }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        return nil
+        let text = await errors.wait { $0.range(of: Self.banner, options: .regularExpression) != nil }
+        guard let range = text.range(of: Self.banner, options: .regularExpression) else { return nil }
+        return Int(text[range].split(separator: ":").last ?? "")
     }
 
-    /// Waits for the process to exit and returns its status.
+    /// Waits for the process to exit (terminating it after a minute) and for all it wrote; returns its status.
     func exitStatus() async throws -> Int32 {
-        for _ in 0..<600 where process.isRunning {
-            try await Task.sleep(for: .milliseconds(100))
+        let process = self.process
+        let watchdog = Thread {
+            Thread.sleep(forTimeInterval: 60)
+            if process.isRunning { process.terminate() }
         }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        // Let the last output arrive.
-        try await Task.sleep(for: .milliseconds(100))
+        watchdog.start()
+        await waitForExit(process)
+        _ = await errors.wait { _ in false }
+        if readsOutput { _ = await output.wait { _ in false } }
         return process.terminationStatus
     }
 }
