@@ -91,16 +91,8 @@ struct ReplayCommand: AsyncParsableCommand {
 
         // What cannot be a payload (an unreadable folder, a FIFO named x.json) is an entry of its own, in path order.
         let selected = shard.map { $0.shard.select(discovery.entries) } ?? discovery.entries
-        // Payloads written for one team's extension (given.extension) run only with that --extension.
-        let entries = Self.forExtension(delivery.extensionFolder, selected)
-        // Whether any payload needs the fixture CDN: each is read now and let go, and read again when its turn
-        // comes, so no payload is held for the whole replay (memory stays flat in the corpus).
-        let needsCDN =
-            Self.isFixture(delivery.configuration.receiptURL)
-            || entries.contains { entry in
-                let payload = LoadedPayload.load(entry)
-                return payload.mentions(host: FixtureCDN.host) || Self.isFixture(payload.settings.receiptURL)
-            }
+        let (entries, payloadsNeedCDN) = Self.screen(selected, extensionFolder: delivery.extensionFolder)
+        let needsCDN = payloadsNeedCDN || Self.isFixture(delivery.configuration.receiptURL)
         let command = self
         // A team's extension that does not build is one error before any payload.
         let built = try await delivery.buildExtension(command: "richpush replay")
@@ -160,19 +152,30 @@ struct ReplayCommand: AsyncParsableCommand {
 }
 
 extension ReplayCommand {
-    /// The entries that name no extension (`given.extension`) or name `extensionFolder`; a note on standard error
-    /// says how many were skipped.
-    static func forExtension(_ extensionFolder: String?, _ entries: [DiscoveredEntry]) -> [DiscoveredEntry] {
+    /// One read of every entry before the replay: the entries to replay (those naming no extension in
+    /// `given.extension`, or naming `extensionFolder`; a note on standard error says how many were skipped), and
+    /// whether any of them needs the fixture CDN. Each payload is read and let go, and read again when its turn
+    /// comes, so none is held for the whole replay (memory stays flat in the corpus).
+    static func screen(_ entries: [DiscoveredEntry], extensionFolder: String?) -> (
+        entries: [DiscoveredEntry], needsCDN: Bool
+    ) {
         let wanted = extensionFolder.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
         var skipped = 0
+        var needsCDN = false
         let kept = entries.filter { entry in
-            guard let folder = LoadedPayload.load(entry).settings.extensionFolder else { return true }
-            let base = URL(fileURLWithPath: entry.path).deletingLastPathComponent()
-            let named = URL(fileURLWithPath: folder, relativeTo: base).standardizedFileURL.resolvingSymlinksInPath()
-                .path
-            if named == wanted { return true }
-            skipped += 1
-            return false
+            let payload = LoadedPayload.load(entry)
+            if let folder = payload.settings.extensionFolder {
+                let base = URL(fileURLWithPath: entry.path).deletingLastPathComponent()
+                let named = URL(fileURLWithPath: folder, relativeTo: base).standardizedFileURL
+                    .resolvingSymlinksInPath().path
+                guard named == wanted else {
+                    skipped += 1
+                    return false
+                }
+            }
+            needsCDN =
+                needsCDN || payload.mentions(host: FixtureCDN.host) || isFixture(payload.settings.receiptURL)
+            return true
         }
         if skipped > 0 {
             let payloads = skipped == 1 ? "1 payload" : "\(skipped) payloads"
@@ -180,7 +183,7 @@ extension ReplayCommand {
                 "richpush replay: note: \(payloads) written for a team's extension (given.extension) skipped; replay them with --extension DIR\n"
             )
         }
-        return kept
+        return (kept, needsCDN)
     }
 
     /// Whether a receipt URL points at the embedded fixture CDN, which must then run.
