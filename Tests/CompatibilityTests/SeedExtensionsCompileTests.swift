@@ -1,5 +1,4 @@
 import Foundation
-import RichPushCustomExtension
 import RichPushTestSupport
 import Testing
 
@@ -9,26 +8,11 @@ import Testing
     "The seed articles' extensions compile unmodified against the compatibility modules",
     .enabled(if: SeedArticles.folder != nil, "../shared/seeds is not beside the repository"))
 struct SeedExtensionsCompileTests {
-    /// Type-checks `files` (Swift 5 language mode, as Xcode's extension template) against the modules this
-    /// package built; returns the compiler's status and diagnostics.
-    func typecheck(_ files: [(name: String, text: String)]) async throws -> (status: Int32, output: String) {
-        let folder = try TemporaryFolder()
-        let paths = try files.map { file in
-            let path = folder.path + "/" + file.name
-            try file.text.write(toFile: path, atomically: false, encoding: .utf8)
-            return path
-        }
-        let modules = try await ExtensionSDK.locate().modules
-        let run = try await runExecutable(
-            SeedArticles.swiftc, ["-typecheck", "-swift-version", "5", "-I", modules] + paths)
-        return (run.status, run.stdout + run.stderr)
-    }
-
     @Test("the pitfalls article: UserNotifications, CommonCrypto's CC_MD5, NSSearchPathForDirectoriesInDomains")
     func pitfalls() async throws {
         let code = try #require(try SeedArticles.extensionCode(in: "article-rich-push-extension-pitfalls.txt"))
         #expect(code.contains("import CommonCrypto") && code.contains("CC_MD5("))
-        let (status, output) = try await typecheck([("NotificationService.swift", code)])
+        let (status, output) = try await CompatibilityTypecheck.typecheck([("NotificationService.swift", code)])
         #expect(status == 0, "\(output)")
     }
 
@@ -36,19 +20,19 @@ struct SeedExtensionsCompileTests {
     func statistics() async throws {
         let article = "article-extension-image-and-display-stats.txt"
         let template = try #require(try SeedArticles.extensionCode(in: article))
-        let (status, output) = try await typecheck([("NotificationService.swift", template)])
+        let (status, output) = try await CompatibilityTypecheck.typecheck([("NotificationService.swift", template)])
         #expect(status == 0, "\(output)")
 
         // The article's full didReceive, in its class; `UserAgent` is the app's own constant, in a file of its own.
         let files = try #require(try SeedArticles.statisticsExtension())
-        let (fullStatus, fullOutput) = try await typecheck(files)
+        let (fullStatus, fullOutput) = try await CompatibilityTypecheck.typecheck(files)
         #expect(fullStatus == 0, "\(fullOutput)")
     }
 
     @Test("an API the modules do not have is a compiler error naming it (the check has teeth)")
     func missingAPI() async throws {
         let code = "import UserNotifications\nlet x = UNNotificationCategory(identifier: \"c\")\n"
-        let (status, output) = try await typecheck([("Missing.swift", code)])
+        let (status, output) = try await CompatibilityTypecheck.typecheck([("Missing.swift", code)])
         #expect(status != 0 && output.contains("UNNotificationCategory"), "\(output)")
     }
 }

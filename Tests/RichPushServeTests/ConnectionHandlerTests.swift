@@ -3,6 +3,7 @@ import NIOEmbedded
 import NIOHPACK
 import NIOHTTP2
 import NIOTLS
+import RichPushTestSupport
 import Testing
 
 @testable import RichPushServe
@@ -244,21 +245,9 @@ struct StreamEndFolderTests {
 
 @Suite("Hostile bytes in front of the HTTP/2 handler")
 struct HostileHTTP2BytesTests {
-    /// A deterministic generator, so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("random frames (headers, continuations, lengths that lie, garbage) never trap either handler")
     func randomFrames() throws {
-        var random = SplitMix(state: 42)
+        var random = SplitMix64(seed: 42)
         for _ in 0..<300 {
             let limiter = EmbeddedChannel(handler: HeaderListLimiter())
             var input = preface

@@ -180,10 +180,8 @@ struct ServeCommandTests {
 
     @Test("a reader of --format jsonl that stalls does not stop deliveries: every push is answered at once")
     func stalledReader() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("richpush-serve-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let caFile = directory.appendingPathComponent("ca.pem")
+        let folder = try TemporaryFolder()
+        let caFile = URL(fileURLWithPath: folder.path + "/ca.pem")
         let serve = try ServeProcess(
             ["--format", "jsonl", "--ca-out", caFile.path, "--bundle-id", testBundleID], readsOutput: false)
         defer { serve.process.terminate() }

@@ -44,32 +44,26 @@ enum PrintfFormat {
                 index += 1
             }
             spec += flags
-            var width: Int?
-            var precision: Int?
-            if index < characters.count, characters[index] == "*" {
-                width = integer(next()).map { Int(truncatingIfNeeded: $0) }
-                index += 1
-            } else {
+            // A width or precision: `*` takes the next argument, else the digits written (nil without any).
+            func number() -> Int? {
+                if index < characters.count, characters[index] == "*" {
+                    index += 1
+                    return integer(next()).map { Int(truncatingIfNeeded: $0) }
+                }
                 var digits = ""
                 while index < characters.count, characters[index].isASCII, characters[index].isNumber {
                     digits.append(characters[index])
                     index += 1
                 }
-                width = Int(digits)
+                return Int(digits)
             }
+            let width = number()
+            var precision: Int?
             if index < characters.count, characters[index] == "." {
                 index += 1
-                if index < characters.count, characters[index] == "*" {
-                    precision = integer(next()).map { Int(truncatingIfNeeded: $0) }
-                    index += 1
-                } else {
-                    var digits = ""
-                    while index < characters.count, characters[index].isASCII, characters[index].isNumber {
-                        digits.append(characters[index])
-                        index += 1
-                    }
-                    precision = Int(digits) ?? 0
-                }
+                // `.` with no digits is a precision of 0; `.*` without an argument is none.
+                let fromArgument = index < characters.count && characters[index] == "*"
+                precision = fromArgument ? number() : (number() ?? 0)
             }
             var length = ""
             while index < characters.count, "hlqLjzt".contains(characters[index]) {

@@ -36,13 +36,6 @@ final class HeaderListLimiter: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = IOData
     typealias OutboundOut = IOData
 
-    private static let frameHeaderLength = 9
-    private static let headersType: UInt8 = 0x1
-    private static let continuationType: UInt8 = 0x9
-    private static let endStream: UInt8 = 0x1
-    private static let endHeaders: UInt8 = 0x4
-    private static let padded: UInt8 = 0x8
-    private static let priority: UInt8 = 0x20
     /// SETTINGS_MAX_FRAME_SIZE's default, which the server does not raise.
     private static let maxFrameLength = 16_384
 
@@ -113,13 +106,15 @@ final class HeaderListLimiter: ChannelDuplexHandler, RemovableChannelHandler {
     /// ``HeaderListLimit/decodedBytes``.
     static func advertiseDecodedLimit(in bytes: inout ByteBuffer) {
         let start = bytes.readerIndex
-        guard let header = bytes.getBytes(at: start, length: frameHeaderLength), header[3] == 0x4,
+        guard let header = bytes.getBytes(at: start, length: HTTP2Wire.frameHeaderLength),
+            header[3] == HTTP2Wire.settingsType,
             header[5...8].allSatisfy({ $0 == 0 })
         else { return }
         let length = Int(header[0]) << 16 | Int(header[1]) << 8 | Int(header[2])
-        guard bytes.readableBytes >= frameHeaderLength + length else { return }
+        guard bytes.readableBytes >= HTTP2Wire.frameHeaderLength + length else { return }
         let maxHeaderListSize: UInt16 = 0x6
-        for entry in stride(from: start + frameHeaderLength, to: start + frameHeaderLength + length - 5, by: 6)
+        for entry in stride(
+            from: start + HTTP2Wire.frameHeaderLength, to: start + HTTP2Wire.frameHeaderLength + length - 5, by: 6)
         where bytes.getInteger(at: entry, as: UInt16.self) == maxHeaderListSize {
             bytes.setInteger(UInt32(HeaderListLimit.decodedBytes), at: entry + 2)
         }
@@ -147,20 +142,20 @@ final class HeaderListLimiter: ChannelDuplexHandler, RemovableChannelHandler {
                 pending = input
                 mode = remaining == count ? .frames : .passing(remaining: remaining - count)
             case .frames:
-                guard let header = input.getBytes(at: input.readerIndex, length: Self.frameHeaderLength) else {
+                guard let header = input.getBytes(at: input.readerIndex, length: HTTP2Wire.frameHeaderLength) else {
                     return
                 }
                 let length = Int(header[0]) << 16 | Int(header[1]) << 8 | Int(header[2])
                 let type = header[3]
-                guard type == Self.headersType || type == Self.continuationType || block != nil else {
-                    mode = .passing(remaining: Self.frameHeaderLength + length)
+                guard type == HTTP2Wire.headersType || type == HTTP2Wire.continuationType || block != nil else {
+                    mode = .passing(remaining: HTTP2Wire.frameHeaderLength + length)
                     continue
                 }
                 guard length <= Self.maxFrameLength else {
                     giveUp(into: &output)
                     continue
                 }
-                guard var frame = input.readSlice(length: Self.frameHeaderLength + length) else { return }
+                guard var frame = input.readSlice(length: HTTP2Wire.frameHeaderLength + length) else { return }
                 pending = input
                 readHeaderFrame(&frame, into: &output)
             }
@@ -170,7 +165,7 @@ final class HeaderListLimiter: ChannelDuplexHandler, RemovableChannelHandler {
     /// A HEADERS or CONTINUATION frame, whole.
     private func readHeaderFrame(_ frame: inout ByteBuffer, into output: inout ByteBuffer) {
         let raw = frame
-        let header = frame.readBytes(length: Self.frameHeaderLength)!
+        let header = frame.readBytes(length: HTTP2Wire.frameHeaderLength)!
         let type = header[3]
         let flags = header[4]
         let streamID =
@@ -178,14 +173,14 @@ final class HeaderListLimiter: ChannelDuplexHandler, RemovableChannelHandler {
             & 0x7FFF_FFFF
         var payload = frame
 
-        if type == Self.headersType, block == nil {
+        if type == HTTP2Wire.headersType, block == nil {
             var padding = 0
-            if flags & Self.padded != 0 {
+            if flags & HTTP2Wire.padded != 0 {
                 guard let length = payload.readInteger(as: UInt8.self) else { return restore(raw, into: &output) }
                 padding = Int(length)
             }
             var priority: ByteBuffer?
-            if flags & Self.priority != 0 {
+            if flags & HTTP2Wire.priority != 0 {
                 guard let fields = payload.readSlice(length: 5) else { return restore(raw, into: &output) }
                 priority = fields
             }
@@ -193,7 +188,7 @@ final class HeaderListLimiter: ChannelDuplexHandler, RemovableChannelHandler {
                 let fragment = payload.readSlice(length: payload.readableBytes - padding)
             else { return restore(raw, into: &output) }
             block = OpenBlock(streamID: streamID, flags: flags, priority: priority, fragments: fragment, raw: raw)
-        } else if type == Self.continuationType, var open = block, open.streamID == streamID {
+        } else if type == HTTP2Wire.continuationType, var open = block, open.streamID == streamID {
             var raw = raw
             open.fragments.writeBuffer(&payload)
             open.raw.writeBuffer(&raw)
@@ -201,13 +196,13 @@ final class HeaderListLimiter: ChannelDuplexHandler, RemovableChannelHandler {
             guard open.fragments.readableBytes <= HeaderListLimit.decodedBytes else {
                 return giveUp(into: &output)
             }
-            guard flags & Self.endHeaders != 0 else { return }
+            guard flags & HTTP2Wire.endHeaders != 0 else { return }
         } else {
             // A frame out of place in a header block: the HTTP/2 handler will say so.
             return restore(raw, into: &output)
         }
 
-        guard flags & Self.endHeaders != 0, let open = block else { return }
+        guard flags & HTTP2Wire.endHeaders != 0, let open = block else { return }
         var fragments = open.fragments
         guard let fields = try? decoder.decodeHeaders(from: &fragments) else { return giveUp(into: &output) }
         block = nil
@@ -237,11 +232,11 @@ final class HeaderListLimiter: ChannelDuplexHandler, RemovableChannelHandler {
         }
         var priority = block.priority
         let length = encoded.readableBytes + (priority?.readableBytes ?? 0)
-        let flags = block.flags & (Self.endStream | Self.priority) | Self.endHeaders
+        let flags = block.flags & (HTTP2Wire.endStream | HTTP2Wire.priority) | HTTP2Wire.endHeaders
         output.writeInteger(UInt8(truncatingIfNeeded: length >> 16))
         output.writeInteger(UInt8(truncatingIfNeeded: length >> 8))
         output.writeInteger(UInt8(truncatingIfNeeded: length))
-        output.writeInteger(Self.headersType)
+        output.writeInteger(HTTP2Wire.headersType)
         output.writeInteger(flags)
         output.writeInteger(block.streamID)
         if priority != nil { output.writeBuffer(&priority!) }

@@ -13,11 +13,6 @@ final class StreamEndFolder: ChannelOutboundHandler, RemovableChannelHandler {
     typealias OutboundIn = IOData
     typealias OutboundOut = IOData
 
-    private static let frameHeaderLength = 9
-    private static let dataType: UInt8 = 0x0
-    private static let headersType: UInt8 = 0x1
-    private static let endStream: UInt8 = 0x1
-
     private var pending: ByteBuffer?
     private var promises: [EventLoopPromise<Void>] = []
     /// The bytes before the first whole frame: the server preface is whole, so this only matters if a write
@@ -66,28 +61,32 @@ final class StreamEndFolder: ChannelOutboundHandler, RemovableChannelHandler {
         var index = bytes.readerIndex
         let end = bytes.writerIndex
         while index < end {
-            guard index + frameHeaderLength <= end, let header = bytes.getBytes(at: index, length: frameHeaderLength)
+            guard index + HTTP2Wire.frameHeaderLength <= end,
+                let header = bytes.getBytes(at: index, length: HTTP2Wire.frameHeaderLength)
             else { return false }
             let length = Int(header[0]) << 16 | Int(header[1]) << 8 | Int(header[2])
-            guard index + frameHeaderLength + length <= end else { return false }
+            guard index + HTTP2Wire.frameHeaderLength + length <= end else { return false }
             let stream = header[5...8].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } & 0x7FFF_FFFF
-            frames.append((index, frameHeaderLength + length, header[3], header[4], stream))
-            index += frameHeaderLength + length
+            frames.append((index, HTTP2Wire.frameHeaderLength + length, header[3], header[4], stream))
+            index += HTTP2Wire.frameHeaderLength + length
         }
         var dropped: Set<Int> = []
         var last: [UInt32: Int] = [:]
         for (position, frame) in frames.enumerated() {
             defer { last[frame.stream] = position }
-            guard frame.type == dataType, frame.length == frameHeaderLength, frame.flags & endStream != 0,
+            guard frame.type == HTTP2Wire.dataType, frame.length == HTTP2Wire.frameHeaderLength,
+                frame.flags & HTTP2Wire.endStream != 0,
                 frame.stream != 0, let previous = last[frame.stream]
             else { continue }
             let before = frames[previous]
             // HEADERS without END_STREAM (a response head: trailers would carry it already) or DATA.
-            guard before.type == dataType || before.type == headersType, before.flags & endStream == 0 else {
+            guard before.type == HTTP2Wire.dataType || before.type == HTTP2Wire.headersType,
+                before.flags & HTTP2Wire.endStream == 0
+            else {
                 continue
             }
-            bytes.setInteger(before.flags | endStream, at: before.start + 4)
-            frames[previous].flags |= endStream
+            bytes.setInteger(before.flags | HTTP2Wire.endStream, at: before.start + 4)
+            frames[previous].flags |= HTTP2Wire.endStream
             dropped.insert(position)
         }
         guard !dropped.isEmpty else { return true }
