@@ -221,6 +221,61 @@ struct ExtensionProcessTests {
         #expect((refused["extensionLog"] as? [String])?.contains { $0.hasSuffix("error true") } == true)
     }
 
+    @Test(
+        "an FCM v1 message reaches the extension as iOS gets it: the translated content, the APNs payload as userInfo")
+    func fcmMessage() async throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write(
+            "ext/NotificationService.swift",
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let aps = request.content.userInfo["aps"] as? [String: Any]
+                    print("title \\(request.content.title), aps \\(aps != nil), message key \\(request.content.userInfo["message"] != nil)")
+                    contentHandler(request.content)
+                }
+            }
+            """)
+        _ = try folder.write(
+            "payloads/fcm.json",
+            #"{"message":{"token":"t","notification":{"title":"From FCM","body":"b"},"apns":{"payload":{"aps":{"mutable-content":1}}}}}"#
+        )
+        let run = try await runExecutable(
+            richpushBinary(),
+            ["replay", folder.path + "/payloads", "--extension", folder.path + "/ext", "--format", "json"],
+            environment: ["XDG_CACHE_HOME": Self.cache])
+        let results = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        let log = results.first?["extensionLog"] as? [String] ?? []
+        #expect(log == ["title From FCM, aps true, message key false"], "\(log) \(run.stderr)")
+    }
+
+    @Test("an attachment the process claims outside its store is refused, and the file is left where it is")
+    func forgedAttachment() async throws {
+        let outside = try TemporaryFolder()
+        let secret = try outside.write("secret.png", "not yours")
+        let (_, result) = try await replay(
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let store = ProcessInfo.processInfo.environment["RICHPUSH_ATTACHMENT_STORE"]!
+                    for file in ["\(secret)", store + "/../../../../../..\(secret)"] {
+                        RichPushHostChannel.send([
+                            "event": "contentHandler",
+                            "content": ["title": "forged", "attachments": [["file": file, "type": "public.png"]]],
+                        ])
+                    }
+                }
+            }
+            """)
+        #expect(result["attachment"] is NSNull)
+        #expect(result["style"] as? String == "plain")
+        let rejected = events(result).filter { $0.event == "attachmentRejected" }.map(\.detail)
+        #expect(rejected.contains { $0.contains("attachmentNotInDataStore") }, "\(events(result))")
+        #expect(FileManager.default.fileExists(atPath: secret), "the file outside the store was moved or removed")
+    }
+
     @Test("each notification gets empty container folders of its own")
     func containers() async throws {
         let folder = try TemporaryFolder()

@@ -8,15 +8,15 @@ import UserNotifications
 /// The process side of `--extension`: what iOS does inside an extension's process, for one notification.
 ///
 /// richpush starts one process per notification and talks to it over three channels:
-/// - standard input: the first line is the request (`{"identifier": …, "payload": {…}}`, the push's JSON); a
+/// - standard input: the first line is the request (`{"identifier": …, "content": {…}, "userInfo": {…}}`); a
 ///   later line `expire` means the budget ran out (iOS calls `serviceExtensionTimeWillExpire()`);
 /// - the descriptor named by `RICHPUSH_EVENTS_FD`: one JSON object per line, `ready` once the principal class
 ///   exists, `contentHandler` for every call of the content handler, with the content and its attachments;
 /// - standard output and standard error stay the extension's own (`print`, `NSLog`, `os_log`): richpush keeps
 ///   them as the extension's log.
 ///
-/// The content is built from the payload as iOS builds it (title, subtitle and body from `aps.alert`, badge,
-/// sound, thread and category, `userInfo` the whole payload), `didReceive` is called on the main thread and the
+/// The content is the one richpush decoded from the payload as iOS builds it (title, subtitle and body from
+/// `aps.alert`, badge, sound, thread and category, `userInfo` the whole payload), `didReceive` is called on the main thread and the
 /// main run loop runs, so callbacks scheduled on the main queue or as timers are served. Once the content handler
 /// has been called the process lingers `RICHPUSH_LINGER_MS` (200 ms by default) so a second call is seen, then
 /// exits; richpush ends it earlier or later as its own rules say.
@@ -70,51 +70,38 @@ public enum RichPushExtensionHost {
         }
     }
 
-    /// The request iOS hands the extension, from richpush's request line; nil when the line is not one.
+    /// The request iOS hands the extension, from richpush's request line; nil when the line is not one. richpush
+    /// decoded the payload (the content iOS builds from `aps`, after any FCM translation); `userInfo` is the whole
+    /// APNs payload, as on iOS.
     static func request(fromJSONLine line: String) -> UNNotificationRequest? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-            let identifier = object["identifier"] as? String, let payload = object["payload"] as? [String: Any]
+            let identifier = object["identifier"] as? String, let fields = object["content"] as? [String: Any],
+            let userInfo = object["userInfo"] as? [String: Any]
         else { return nil }
-        return UNNotificationRequest(identifier: identifier, content: content(fromPayload: payload))
+        return UNNotificationRequest(identifier: identifier, content: content(fields, userInfo: userInfo))
     }
 
-    /// The content iOS builds from a push payload.
-    static func content(fromPayload payload: [String: Any]) -> UNNotificationContent {
+    /// The content from richpush's decoded fields.
+    static func content(_ fields: [String: Any], userInfo: [String: Any]) -> UNNotificationContent {
         let content = UNMutableNotificationContent()
-        let aps = payload["aps"] as? [String: Any] ?? [:]
-        if let alert = aps["alert"] as? String {
-            content.body = alert
-        } else if let alert = aps["alert"] as? [String: Any] {
-            content.title = alert["title"] as? String ?? ""
-            content.subtitle = alert["subtitle"] as? String ?? ""
-            content.body = alert["body"] as? String ?? ""
-        }
-        if let badge = aps["badge"] as? NSNumber { content.badge = badge }
-        if let sound = aps["sound"] as? String {
+        content.title = fields["title"] as? String ?? ""
+        content.subtitle = fields["subtitle"] as? String ?? ""
+        content.body = fields["body"] as? String ?? ""
+        content.badge = fields["badge"] as? NSNumber
+        if let sound = fields["sound"] as? String {
             content.sound = sound == "default" ? .default : UNNotificationSound(named: UNNotificationSoundName(sound))
-        } else if let sound = aps["sound"] as? [String: Any] {
-            let name = sound["name"] as? String ?? "default"
-            let critical = (sound["critical"] as? NSNumber)?.intValue == 1
-            if critical {
-                content.sound =
-                    name == "default"
-                    ? .defaultCriticalSound(withAudioVolume: (sound["volume"] as? NSNumber)?.floatValue ?? 1)
-                    : .criticalSoundNamed(UNNotificationSoundName(name))
-            } else {
-                content.sound = name == "default" ? .default : UNNotificationSound(named: UNNotificationSoundName(name))
-            }
         }
-        content.threadIdentifier = aps["thread-id"] as? String ?? ""
-        content.categoryIdentifier = aps["category"] as? String ?? ""
-        content.targetContentIdentifier = aps["target-content-id"] as? String
-        switch aps["interruption-level"] as? String {
+        content.threadIdentifier = fields["threadIdentifier"] as? String ?? ""
+        content.categoryIdentifier = fields["categoryIdentifier"] as? String ?? ""
+        content.targetContentIdentifier = fields["targetContentIdentifier"] as? String
+        switch fields["interruptionLevel"] as? String {
         case "passive": content.interruptionLevel = .passive
         case "time-sensitive": content.interruptionLevel = .timeSensitive
         case "critical": content.interruptionLevel = .critical
         default: content.interruptionLevel = .active
         }
-        if let score = aps["relevance-score"] as? NSNumber { content.relevanceScore = score.doubleValue }
-        content.userInfo = payload
+        if let score = fields["relevanceScore"] as? NSNumber { content.relevanceScore = score.doubleValue }
+        content.userInfo = userInfo
         return content.copy() as? UNNotificationContent ?? content
     }
 

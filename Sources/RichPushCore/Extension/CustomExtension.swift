@@ -100,14 +100,15 @@ public struct HandedAttachment: Sendable, Equatable {
 public struct CustomExtensionInvocation: Sendable {
     /// The request's identifier.
     public var identifier: String
-    /// The payload's JSON, as it arrived.
-    public var payload: [UInt8]
+    /// The request as the system decoded it (after FCM translation): the content iOS builds, and the APNs payload
+    /// that becomes `userInfo`.
+    public var request: NotificationRequest
     /// Time before `serviceExtensionTimeWillExpire()`.
     public var budget: Duration
 
-    public init(identifier: String, payload: [UInt8], budget: Duration) {
+    public init(identifier: String, request: NotificationRequest, budget: Duration) {
         self.identifier = identifier
-        self.payload = payload
+        self.request = request
         self.budget = budget
     }
 }
@@ -171,4 +172,26 @@ public protocol CustomExtensionHosting: Sendable {
 
     /// Lets a presented attachment's file go once its result is reported.
     func discardAttachment(atPath path: String) async
+}
+
+extension CustomExtensionInvocation {
+    /// The line that hands the request to the extension's process: its identifier, the content iOS builds from
+    /// the payload (decoded once, by ``PayloadDecoder``), and the whole APNs payload as `userInfo`. One line: the
+    /// writer escapes every line break.
+    public var requestLine: String {
+        var content: JSONObject = [
+            "title": .string(request.content.title), "subtitle": .string(request.content.subtitle),
+            "body": .string(request.content.body), "threadIdentifier": .string(request.threadID ?? ""),
+            "categoryIdentifier": .string(request.category ?? ""),
+        ]
+        if let badge = request.badge { content["badge"] = .number(Double(badge)) }
+        if let sound = request.sound { content["sound"] = .string(sound) }
+        if let target = request.targetContentID { content["targetContentIdentifier"] = .string(target) }
+        if let level = request.interruptionLevel { content["interruptionLevel"] = .string(level) }
+        if let score = request.relevanceScore { content["relevanceScore"] = .number(score) }
+        let line: JSONValue = [
+            "identifier": .string(identifier), "content": .object(content), "userInfo": .object(request.payload),
+        ]
+        return JSONWriter.string(line)
+    }
 }

@@ -78,6 +78,18 @@ public struct DeliveryResult: Sendable, Equatable {
         self.collapseID = collapseID
     }
 
+    /// Adds a sentence after the hint there is (nothing without one).
+    public mutating func addHint(_ sentence: String?) {
+        guard let sentence else { return }
+        hint = hint.map { "\($0) \(sentence)" } ?? sentence
+    }
+
+    /// Records the decoder's verdict on the attachment, and in the hint what a person sees when it has no pixels.
+    mutating func record(_ verdict: DecodeVerdict) {
+        attachment?.record(verdict)
+        addHint(verdict.error.map(HintEngine.undecodedImage))
+    }
+
     /// Copies what the payload said besides its text (badge, sound, thread-id, …) into the result.
     public mutating func report(attributesOf request: NotificationRequest) {
         badge = request.badge

@@ -104,35 +104,9 @@ public struct NotificationSystem: Sendable {
         case .runExtension:
             result.extensionInvoked = true
             if let customExtension, configuration.runsCustomExtension {
-                let session = CustomExtensionSession(
-                    host: customExtension, request: request,
-                    invocation: CustomExtensionInvocation(
-                        identifier: input.origin.apns?.id ?? UUID().uuidString, payload: bytes,
-                        budget: configuration.extensionBudget),
-                    configuration: configuration, clock: clock, timeline: timeline)
-                let report = await session.run()
-                result.extensionIdentity = customExtension.identity
-                result.content = report.content
-                result.fallback = report.fallback
-                result.deliveredContent = report.handed
-                result.contentHandlerCalls = report.run.contentHandlerCalls
-                result.extensionLog = report.run.log
-                if let hint = report.hint {
-                    result.hint = [result.hint, hint].compactMap { $0 }.joined(separator: " ")
-                }
-                if let attachment = report.attachment, let image = report.image {
-                    result.attachment = attachment
-                    result.style = .rich
-                    if let verdict = await decode(image, timeline: timeline) {
-                        result.attachment?.record(verdict)
-                        if let sentence = verdict.error {
-                            result.hint = [result.hint, HintEngine.undecodedImage(sentence)].compactMap { $0 }
-                                .joined(separator: " ")
-                        }
-                    }
-                }
-                result.timeline = timeline.snapshot
-                result.elapsed = report.presentedAt
+                await runCustomExtension(
+                    customExtension, request: request, origin: input.origin,
+                    configuration: configuration, timeline: timeline, into: &result)
                 return result
             }
             result.extensionIdentity = .emulated(configuration.sdk)
@@ -188,18 +162,10 @@ public struct NotificationSystem: Sendable {
             } else if let decodeAfterwards {
                 verdict = await decode(decodeAfterwards, timeline: timeline)
             }
-            if let verdict {
-                result.attachment?.record(verdict)
-                if let sentence = verdict.error {
-                    result.hint = [result.hint, HintEngine.undecodedImage(sentence)].compactMap { $0 }
-                        .joined(separator: " ")
-                }
-            }
+            if let verdict { result.record(verdict) }
             if let receipt = report.receipt {
                 result.receipt = receipt
-                if let hint = receipt.hint {
-                    result.hint = [result.hint, hint].compactMap { $0 }.joined(separator: " ")
-                }
+                result.addHint(receipt.hint)
             }
             result.timeline = timeline.snapshot
             result.elapsed = presentedAt ?? timeline.elapsed
@@ -208,6 +174,36 @@ public struct NotificationSystem: Sendable {
         result.timeline = timeline.snapshot
         result.elapsed = timeline.elapsed
         return result
+    }
+
+    /// The `.runExtension` case for a team's own extension: its session in a process of its own, then the
+    /// attachment it handed over decoded as the built-in extension's is.
+    private func runCustomExtension(
+        _ host: any CustomExtensionHosting, request: NotificationRequest,
+        origin: DeliveryOrigin, configuration: DeliveryConfiguration, timeline: Timeline,
+        into result: inout DeliveryResult
+    ) async {
+        let session = CustomExtensionSession(
+            host: host, request: request,
+            invocation: CustomExtensionInvocation(
+                identifier: origin.apns?.id ?? UUID().uuidString, request: request,
+                budget: configuration.extensionBudget),
+            configuration: configuration, clock: clock, timeline: timeline)
+        let report = await session.run()
+        result.extensionIdentity = host.identity
+        result.content = report.content
+        result.fallback = report.fallback
+        result.deliveredContent = report.handed
+        result.contentHandlerCalls = report.run.contentHandlerCalls
+        result.extensionLog = report.run.log
+        result.addHint(report.hint)
+        if let attachment = report.attachment, let image = report.image {
+            result.attachment = attachment
+            result.style = .rich
+            if let verdict = await decode(image, timeline: timeline) { result.record(verdict) }
+        }
+        result.timeline = timeline.snapshot
+        result.elapsed = report.presentedAt
     }
 
     /// Decodes a presented attachment's file in the compute pool, as a task beside whatever the extension still

@@ -17,7 +17,7 @@ struct TrustedNamespace: Sendable {
 
     /// Writes the bundle into `folder` and checks that this machine lets richpush mount it in a namespace; throws
     /// the reason it cannot (the sentence the run reports).
-    static func prepare(caCertificatePEM: String, in folder: String) throws(Unavailable) -> TrustedNamespace {
+    static func prepare(caCertificatePEM: String, in folder: String) async throws(Unavailable) -> TrustedNamespace {
         guard FileManager.default.fileExists(atPath: systemBundle) else {
             throw Unavailable(reason: "\(systemBundle) does not exist on this machine")
         }
@@ -29,21 +29,10 @@ struct TrustedNamespace: Sendable {
             throw Unavailable(reason: "cannot write the CA bundle in \(folder): \(error.localizedDescription)")
         }
         let namespace = TrustedNamespace(bundle: bundle)
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        probe.arguments = Array(namespace.wrap(["/bin/true"]).dropFirst())
-        let errors = Pipe()
-        probe.standardError = errors
-        probe.standardOutput = FileHandle.nullDevice
-        do {
-            try probe.run()
-        } catch {
-            throw Unavailable(reason: "cannot run /usr/bin/unshare: \(error.localizedDescription)")
-        }
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        probe.waitUntilExit()
-        guard probe.terminationStatus == 0 else {
-            let reason = said.split(separator: "\n").first.map(String.init) ?? "status \(probe.terminationStatus)"
+        let probe = namespace.wrap(["/bin/true"])
+        let (status, said) = await ExtensionBuilder.run(probe[0], Array(probe.dropFirst()))
+        guard status == 0 else {
+            let reason = said.split(separator: "\n").first.map(String.init) ?? "status \(status)"
             throw Unavailable(reason: "a private user and mount namespace is not allowed here (\(reason))")
         }
         return namespace

@@ -51,7 +51,7 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
     public static func start(
         _ built: BuiltExtension, fixtureCDN: FixtureCDN?,
         memoryLimitBytes: Int = DeliveryConfiguration.defaultExtensionMemoryBytes, grace: Duration = .seconds(1)
-    ) throws(StartFailure) -> ExtensionProcessHost {
+    ) async throws(StartFailure) -> ExtensionProcessHost {
         let template = FileManager.default.temporaryDirectory.path + "/richpush-extension-XXXXXX"
         var bytes = Array(template.utf8CString)
         guard let made = mkdtemp(&bytes) else {
@@ -60,12 +60,13 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
                     "cannot create a folder for the extension's containers in \(template): \(String(cString: strerror(errno)))"
             )
         }
-        let workFolder = String(cString: made)
+        // One spelling of the folder (no `//` from a TMPDIR ending in `/`): attachment paths are compared to it.
+        let workFolder = URL(fileURLWithPath: String(cString: made)).standardizedFileURL.path
         var trust: Result<TrustedNamespace, TrustedNamespace.Unavailable>?
         if let fixtureCDN {
             do throws(TrustedNamespace.Unavailable) {
                 trust = .success(
-                    try TrustedNamespace.prepare(caCertificatePEM: fixtureCDN.caCertificatePEM, in: workFolder))
+                    try await TrustedNamespace.prepare(caCertificatePEM: fixtureCDN.caCertificatePEM, in: workFolder))
             } catch {
                 trust = .failure(error)
             }
@@ -89,8 +90,9 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         return nil
     }
 
+    /// Removes a kept attachment: only a file the host itself moved into its attachments folder.
     public func discardAttachment(atPath path: String) async {
-        guard path.hasPrefix(workFolder + "/") else { return }
+        guard Self.isStored(path, in: workFolder + "/attachments") else { return }
         try? FileManager.default.removeItem(atPath: path)
     }
 
@@ -168,9 +170,7 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         } catch {
             return CustomExtensionRun(end: .failedToStart(error.description), contentHandlerCalls: 0, log: [])
         }
-        // One line: the payload is valid JSON, whose raw line breaks can only be whitespace outside strings.
-        let payload = String(decoding: invocation.payload.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }, as: UTF8.self)
-        child.send("{\"identifier\":\(JSONWriter.string(.string(invocation.identifier))),\"payload\":\(payload)}")
+        child.send(invocation.requestLine)
 
         let watch = SharedWatch()
         let keptFolder = workFolder + "/attachments"
@@ -243,7 +243,7 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
                             dropped += 1
                         }
                     case .event(let line):
-                        handle(event: line, child: child, watch: watch, kept: keptFolder, emit: emit)
+                        handle(event: line, child: child, watch: watch, store: store, kept: keptFolder, emit: emit)
                     case .exited(let status, let signal):
                         exit = (status, signal)
                     }
@@ -274,22 +274,23 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
             end: end, contentHandlerCalls: state.calls, log: log, peakFootprintBytes: state.peak)
     }
 
-    /// One line from the process's events descriptor.
+    /// One line from the process's events descriptor. The process is the team's code, so a line is taken as a
+    /// claim: an attachment counts only when its file is in this notification's store.
     private func handle(
-        event line: String, child: ChildProcess, watch: SharedWatch, kept: String,
+        event line: String, child: ChildProcess, watch: SharedWatch, store: String, kept: String,
         emit: @Sendable (CustomExtensionEvent) -> Void
     ) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-            let name = object["event"] as? String
-        else { return }
+        guard let object = try? JSONParser.parse(Array(line.utf8)), let name = object["event"]?.stringValue else {
+            return
+        }
         switch name {
         case "ready":
             let baseline = MemoryFootprint.bytes(of: child.pid) ?? 0
             watch.withLock { $0.baseline = baseline }
             emit(.started("process \(child.pid)"))
         case "attachmentFailed":
-            let error = object["error"] as? String ?? "an error"
-            let url = object["url"] as? String ?? ""
+            let error = object["error"]?.stringValue ?? "an error"
+            let url = object["url"]?.stringValue ?? ""
             emit(
                 .attachmentFailed(
                     "UNNotificationAttachment(identifier:url:options:) threw \(error) (for \(String(url.prefix(200))))")
@@ -299,20 +300,25 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
                 state.calls += 1
                 return state.calls
             }
-            let content = object["content"] as? [String: Any] ?? [:]
+            let content = object["content"] ?? .object([:])
+            func text(_ key: String) -> String { content[key]?.stringValue ?? "" }
             var handed = HandedContent(
-                title: content["title"] as? String ?? "", subtitle: content["subtitle"] as? String ?? "",
-                body: content["body"] as? String ?? "", badge: (content["badge"] as? NSNumber)?.intValue,
-                sound: content["sound"] as? String, threadIdentifier: content["threadIdentifier"] as? String ?? "",
-                categoryIdentifier: content["categoryIdentifier"] as? String ?? "")
-            if call == 1 {
-                let attachments = content["attachments"] as? [[String: Any]] ?? []
+                title: text("title"), subtitle: text("subtitle"), body: text("body"),
+                badge: content["badge"]?.numberValue.flatMap { Int(exactly: $0) },
+                sound: content["sound"]?.stringValue, threadIdentifier: text("threadIdentifier"),
+                categoryIdentifier: text("categoryIdentifier"))
+            if call == 1, case .array(let attachments)? = content["attachments"] {
                 handed.attachments = attachments.enumerated().compactMap { index, attachment in
-                    guard let file = attachment["file"] as? String else { return nil }
-                    let type = attachment["type"] as? String ?? ""
-                    let identifier = attachment["identifier"] as? String ?? ""
+                    guard let file = attachment["file"]?.stringValue else { return nil }
+                    let type = attachment["type"]?.stringValue ?? ""
+                    let identifier = attachment["identifier"]?.stringValue ?? ""
+                    guard Self.isStored(file, in: store) else {
+                        return HandedAttachment(
+                            identifier: identifier, file: file, type: type,
+                            inspection: .notAnImage("not a file in the attachment store (attachmentNotInDataStore)"))
+                    }
                     // Only the first is shown; it is kept until its result is reported.
-                    let path = index == 0 ? keep(file, in: kept) ?? file : file
+                    let path = index == 0 ? Self.keep(file, in: kept) ?? file : file
                     return HandedAttachment(
                         identifier: identifier, file: path, type: type, inspection: Self.inspect(path, type: type))
                 }
@@ -331,9 +337,18 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         }
     }
 
-    /// Moves an attachment out of the notification's store (removed with its container) into the host's folder.
-    private func keep(_ file: String, in folder: String) -> String? {
-        guard file.hasPrefix(workFolder + "/") else { return nil }
+    /// Whether `path` names a regular file (not a link) directly in `folder`, with no `..` on the way.
+    static func isStored(_ path: String, in folder: String) -> Bool {
+        let url = URL(fileURLWithPath: path)
+        guard url.standardizedFileURL.path == path, url.deletingLastPathComponent().path == folder else {
+            return false
+        }
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Moves a stored attachment out of the notification's store (removed with its container) into `folder`.
+    static func keep(_ file: String, in folder: String) -> String? {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let destination = folder + "/" + UUID().uuidString + "." + (file as NSString).pathExtension
         return rename(file, destination) == 0 ? destination : nil

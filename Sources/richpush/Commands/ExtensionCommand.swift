@@ -27,24 +27,12 @@ struct ExtensionCheckCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The extension's folder.", valueName: "DIR"))
     var folder: String
 
-    @Option(
-        name: .customLong("principal-class"),
-        help: ArgumentHelp(
-            "The principal class (default: Info.plist's NSExtensionPrincipalClass, else the one UNNotificationServiceExtension subclass).",
-            valueName: "NAME"))
-    var principalClass: String?
+    @OptionGroup var principalClass: PrincipalClassOption
 
     func run() async throws {
-        do throws(ExtensionBuilder.Failure) {
-            let built = try await ExtensionBuilder(note: { StandardStreams.error("richpush: \($0)\n") }).build(
-                folder, principalClass: principalClass)
-            let files = built.sources.count == 1 ? "1 Swift file" : "\(built.sources.count) Swift files"
-            try? StandardStreams.output(
-                "\(folder): builds (\(files), principal class \(built.principalClass)\(built.cached ? ", unchanged since the last build" : ""))\n"
-            )
-        } catch {
-            DeliveryOptions.report(error)
-            throw CommandFailure.io("richpush extension check: \(error.description)")
-        }
+        let built = try await principalClass.build(folder, command: "richpush extension check")
+        let files = built.sources.count == 1 ? "1 Swift file" : "\(built.sources.count) Swift files"
+        let cached = built.cached ? ", unchanged since the last build" : ""
+        try StandardStreams.output("\(folder): builds (\(files), principal class \(built.principalClass)\(cached))\n")
     }
 }

@@ -59,12 +59,7 @@ struct DeliveryOptions: ParsableArguments {
             valueName: "DIR"))
     var extensionFolder: String?
 
-    @Option(
-        name: .customLong("principal-class"),
-        help: ArgumentHelp(
-            "The extension's principal class (default: Info.plist's NSExtensionPrincipalClass, else the one UNNotificationServiceExtension subclass).",
-            valueName: "NAME"))
-    var principalClass: String?
+    @OptionGroup var principalClass: PrincipalClassOption
 
     @Option(
         name: .customLong("extension-memory"),
@@ -93,7 +88,7 @@ struct DeliveryOptions: ParsableArguments {
                 "--sdk must be one of \(SDKProfile.names.joined(separator: ", ")) or all, not \"\(TextSanitizer.singleLine(sdk, limit: 40))\""
             )
         }
-        if principalClass != nil && extensionFolder == nil {
+        if principalClass.name != nil && extensionFolder == nil {
             throw ValidationError("--principal-class names the class of --extension DIR; give --extension too")
         }
         guard downloadTimeout.duration > .zero else { throw ValidationError("--download-timeout must be more than 0") }

@@ -66,7 +66,7 @@ final class EmulatorEnvironment: Sendable {
                 var host: ExtensionProcessHost?
                 if let built {
                     do {
-                        host = try ExtensionProcessHost.start(
+                        host = try await ExtensionProcessHost.start(
                             built, fixtureCDN: cdn, memoryLimitBytes: extensionMemoryBytes)
                     } catch {
                         await downloader.shutdown()

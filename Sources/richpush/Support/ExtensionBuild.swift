@@ -1,28 +1,37 @@
+import ArgumentParser
 import Foundation
 import RichPushCustomExtension
 
-extension DeliveryOptions {
-    /// Builds `--extension DIR` before anything starts (nil without it). A folder that does not build is one
-    /// failure: the compiler's diagnostics with the user's paths, a line per import or API richpush does not
-    /// provide, then the error (status 2).
-    func buildExtension(command: String) async throws(CommandFailure) -> BuiltExtension? {
-        guard let extensionFolder else { return nil }
+/// `--principal-class`, wherever an extension folder is built (`--extension`, `extension check`).
+struct PrincipalClassOption: ParsableArguments {
+    @Option(
+        name: .customLong("principal-class"),
+        help: ArgumentHelp(
+            "The extension's principal class (default: Info.plist's NSExtensionPrincipalClass, else the one UNNotificationServiceExtension subclass).",
+            valueName: "NAME"))
+    var name: String?
+
+    /// Builds `folder` with this principal class. A folder that does not build is one failure: the compiler's
+    /// diagnostics with the user's paths and a line per import or API richpush does not provide on standard
+    /// error, then the error (status 2) that `command` throws.
+    func build(_ folder: String, command: String) async throws(CommandFailure) -> BuiltExtension {
         do {
-            let built = try await ExtensionBuilder(note: { StandardStreams.error("richpush: \($0)\n") }).build(
-                extensionFolder, principalClass: principalClass)
-            return built
+            return try await ExtensionBuilder(note: { StandardStreams.error("richpush: \($0)\n") }).build(
+                folder, principalClass: name)
         } catch {
-            Self.report(error)
+            if !error.diagnostics.isEmpty {
+                StandardStreams.error(error.diagnostics.hasSuffix("\n") ? error.diagnostics : error.diagnostics + "\n")
+            }
+            for line in error.unsupported { StandardStreams.error("richpush: not provided: \(line)\n") }
             throw .io("\(command): \(error.description)")
         }
     }
+}
 
-    /// The compiler's diagnostics, then what richpush does not provide, on standard error.
-    static func report(_ failure: ExtensionBuilder.Failure) {
-        if !failure.diagnostics.isEmpty {
-            StandardStreams.error(
-                failure.diagnostics.hasSuffix("\n") ? failure.diagnostics : failure.diagnostics + "\n")
-        }
-        for line in failure.unsupported { StandardStreams.error("richpush: not provided: \(line)\n") }
+extension DeliveryOptions {
+    /// Builds `--extension DIR` before anything starts (nil without it).
+    func buildExtension(command: String) async throws(CommandFailure) -> BuiltExtension? {
+        guard let extensionFolder else { return nil }
+        return try await principalClass.build(extensionFolder, command: command)
     }
 }
