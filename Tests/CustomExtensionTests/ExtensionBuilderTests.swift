@@ -26,6 +26,24 @@ struct ExtensionBuilderTests {
         #expect(try ExtensionBuilder.principalClass(in: folder.path, sources: sources) == "Declared")
     }
 
+    @Test("a folder named through a symbolic link is read; a FIFO named .swift is an error naming it, never opened")
+    func hostileFolders() throws {
+        let folder = try TemporaryFolder()
+        let source = try folder.write("real/Service.swift", "class S: UNNotificationServiceExtension {}\n")
+        let link = folder.path + "/linked"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.path + "/real")
+        #expect(try ExtensionBuilder.sources(in: link).map(\.path) == [link + "/Service.swift"])
+        #expect(FileManager.default.fileExists(atPath: source))
+
+        try FileManager.default.createDirectory(atPath: folder.path + "/fifo", withIntermediateDirectories: true)
+        let fifo = try folder.fifo("fifo/NotificationService.swift")
+        #expect {
+            try ExtensionBuilder.sources(in: folder.path + "/fifo")
+        } throws: { error in
+            "\(error)".contains(fifo) && "\(error)".contains("a FIFO")
+        }
+    }
+
     @Test("two subclasses and no Info.plist: an error naming both and the flag")
     func ambiguous() throws {
         let folder = try TemporaryFolder()

@@ -147,8 +147,8 @@ public struct ExtensionBuilder: Sendable {
         var bytes: [UInt8]
     }
 
-    /// The folder's Swift files, in a stable order (symbolic links followed); hidden folders and anything not a
-    /// regular file (a FIFO, a device) are skipped.
+    /// The folder's Swift files, in a stable order (symbolic links followed, hidden folders skipped); a `.swift`
+    /// name that is not a regular file (a FIFO, a device, a folder) is an error naming it, never opened.
     static func sources(in folder: String) throws(Failure) -> [Source] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
@@ -158,7 +158,9 @@ public struct ExtensionBuilder: Sendable {
         guard access(folder, R_OK | X_OK) == 0 else {
             throw Failure(description: "\(folder): cannot be read (\(String(cString: strerror(errno)).lowercased()))")
         }
-        guard let walker = FileManager.default.enumerator(atPath: folder) else {
+        // The enumerator does not enter a folder named through a symbolic link: walk its target, name the user's path.
+        let target = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        guard let walker = FileManager.default.enumerator(atPath: target) else {
             throw Failure(description: "\(folder): cannot be read")
         }
         var paths: [String] = []
@@ -179,7 +181,20 @@ public struct ExtensionBuilder: Sendable {
         var sources: [Source] = []
         for path in paths {
             var status = stat()
-            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            guard stat(path, &status) == 0 else {
+                throw Failure(description: "\(path): cannot be read (\(String(cString: strerror(errno)).lowercased()))")
+            }
+            guard (status.st_mode & S_IFMT) == S_IFREG else {
+                let kind =
+                    switch status.st_mode & S_IFMT {
+                    case S_IFIFO: "a FIFO"
+                    case S_IFDIR: "a folder"
+                    case S_IFCHR, S_IFBLK: "a device"
+                    case S_IFSOCK: "a socket"
+                    default: "not a file"
+                    }
+                throw Failure(description: "\(path): \(kind), not a source file")
+            }
             guard Int(status.st_size) <= maxSourceBytes else {
                 throw Failure(description: "\(path): \(status.st_size) bytes, larger than a source file can be")
             }
