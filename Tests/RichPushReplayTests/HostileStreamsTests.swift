@@ -342,6 +342,19 @@ import RichPushTestSupport
         #expect(stopped.stderr.contains("stopped (SIGTERM)"), "\(stopped.stderr)")
     }
 
+    @Test("a busy port is one line in the system's words, as serve says it, and exit 2")
+    func serveFixturesOnABusyPort() async throws {
+        let server = try FixtureServer(["--fixtures", Self.fixtures, "--port", "0"])
+        let port = try #require(server.banner.split(separator: "127.0.0.1:").last?.prefix { $0.isNumber })
+        let run = try await runRichpush(["serve-fixtures", "--fixtures", Self.fixtures, "--port", String(port)])
+        server.signal(SIGTERM)
+        _ = await server.wait()
+        #expect(run.status == 2)
+        #expect(
+            run.stderr == "richpush serve-fixtures: could not start on 127.0.0.1:\(port): Address already in use\n",
+            "\(run.stderr)")
+    }
+
     // MARK: one name for the fixture root
 
     @Test(arguments: ["--fixtures", "--root"])

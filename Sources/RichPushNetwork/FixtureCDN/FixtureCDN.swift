@@ -29,7 +29,7 @@ public final class FixtureCDN: Sendable {
     public static let host = "fixtures.richpush.test"
 
     /// The TCP port the server listens on (127.0.0.1).
-    public let port: Int
+    public var port: Int { server.port }
     /// The fixture root, symlinks resolved.
     public let root: URL
     /// The generated CA and server certificate.
@@ -38,8 +38,7 @@ public final class FixtureCDN: Sendable {
     public let receipts: ReceiptLog
     /// The requests answered, for whoever registered the connection they came on (a team's extension's proxy).
     public let requests: FixtureRequestLog
-    private let serverTask: Task<Void, any Error>
-    private let serviceGroup: ServiceGroup
+    private let server: LocalHTTPServer
     private let counters: FixtureTrafficCounters
     private let logger: Logger
 
@@ -78,75 +77,49 @@ public final class FixtureCDN: Sendable {
     }
 
     private init(
-        port: Int, root: URL, certificateAuthority: FixtureCertificateAuthority, receipts: ReceiptLog,
-        requests: FixtureRequestLog, serviceGroup: ServiceGroup, serverTask: Task<Void, any Error>,
-        counters: FixtureTrafficCounters, logger: Logger
+        server: LocalHTTPServer, root: URL, certificateAuthority: FixtureCertificateAuthority, receipts: ReceiptLog,
+        requests: FixtureRequestLog, counters: FixtureTrafficCounters, logger: Logger
     ) {
+        self.server = server
         self.counters = counters
         self.logger = logger
         self.receipts = receipts
         self.requests = requests
-        self.port = port
         self.root = root
         self.certificateAuthority = certificateAuthority
-        self.serviceGroup = serviceGroup
-        self.serverTask = serverTask
     }
 
     /// Generates the certificates, binds 127.0.0.1:`port` (0 = ephemeral) and returns once the server accepts
-    /// connections. Throws ``FixtureRootError`` for a missing or unreadable root, or the bind error.
+    /// connections. Throws ``FixtureRootError`` for a missing or unreadable root, or ``LocalHTTPServerError``.
     public static func start(root: URL, port: Int = 0, logger: Logger) async throws -> FixtureCDN {
         let resolver = try FixtureFileResolver(root: root)
         let authority = try FixtureCertificateAuthority.generate(hostname: host)
         let tls = try authority.serverTLSConfiguration()
 
-        let (ready, readyContinuation) = AsyncStream<Int>.makeStream()
         let receipts = ReceiptLog()
         let requests = FixtureRequestLog()
         let counters = FixtureTrafficCounters()
-        let app = Application(
+        let server = try await LocalHTTPServer.start(
             responder: FixtureResponder(
                 resolver: resolver, receipts: receipts, requests: requests, counters: counters, logger: logger),
             server: try .tls(
                 .http1(configuration: .init(additionalChannelHandlers: [FixtureConnectionCounter(counters)])),
                 tlsConfiguration: tls),
-            configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "richpush-fixture-cdn"),
-            onServerRunning: { channel in
-                readyContinuation.yield(channel.localAddress?.port ?? port)
-                readyContinuation.finish()
-            },
-            logger: logger
-        )
-        let group = ServiceGroup(services: [app], logger: logger)
-        let task = Task<Void, any Error> {
-            defer { readyContinuation.finish() }
-            try await group.run()
-        }
-        var iterator = ready.makeAsyncIterator()
-        guard let boundPort = await iterator.next() else {
-            // The server stopped before it was ready: surface its error.
-            try await task.value
-            throw FixtureRootError("the fixture CDN stopped before it was ready")
-        }
+            host: "127.0.0.1", port: port, name: "richpush-fixture-cdn", grace: shutdownGrace, logger: logger)
         logger.info(
-            "fixture CDN listening", metadata: ["port": "\(boundPort)", "root": "\(resolver.root.path)"])
+            "fixture CDN listening", metadata: ["port": "\(server.port)", "root": "\(resolver.root.path)"])
         return FixtureCDN(
-            port: boundPort, root: resolver.root, certificateAuthority: authority, receipts: receipts,
-            requests: requests,
-            serviceGroup: group, serverTask: task, counters: counters, logger: logger)
+            server: server, root: resolver.root, certificateAuthority: authority, receipts: receipts,
+            requests: requests, counters: counters, logger: logger)
     }
 
+    /// How long requests in flight (a long `delay` or `drip`) may go on once the CDN is asked to stop.
+    static let shutdownGrace: Duration = .milliseconds(500)
+
     /// Stops the server and waits for it: a graceful shutdown (no new connections, idle ones closed, requests in
-    /// flight may finish), then cancellation of whatever still runs after `grace` (e.g. a long `delay` or `drip`).
-    public func shutdown(grace: Duration = .milliseconds(500)) async {
-        await serviceGroup.triggerGracefulShutdown()
-        let task = serverTask
-        let watchdog = Task {
-            try await Task.sleep(for: grace)
-            task.cancel()
-        }
-        _ = await task.result
-        watchdog.cancel()
+    /// flight may finish), then cancellation of whatever still runs after ``shutdownGrace``.
+    public func shutdown() async {
+        await server.shutdown()
         let traffic = counters.traffic
         logger.debug(
             "fixture CDN stopped",
@@ -437,25 +410,16 @@ struct FixtureResponder: HTTPResponder {
         HTTPResponseStatus(statusCode: code).reasonPhrase
     }
 
-    /// Content-Type by file extension; unknown extensions are `application/octet-stream`.
+    /// Content-Type by file extension: Hummingbird's table (`MediaType`), plus the image types iOS decodes that it
+    /// does not list; text is UTF-8; unknown extensions are `application/octet-stream`.
     static func contentType(forExtension fileExtension: String) -> String {
-        switch fileExtension.lowercased() {
-        case "png", "apng": "image/png"
-        case "jpg", "jpeg", "jpe": "image/jpeg"
-        case "gif": "image/gif"
-        case "webp": "image/webp"
-        case "svg": "image/svg+xml"
-        case "bmp": "image/bmp"
-        case "heic": "image/heic"
-        case "heif": "image/heif"
-        case "avif": "image/avif"
-        case "tif", "tiff": "image/tiff"
-        case "ico": "image/vnd.microsoft.icon"
-        case "txt": "text/plain; charset=utf-8"
-        case "html", "htm": "text/html; charset=utf-8"
-        case "json": "application/json"
-        case "pdf": "application/pdf"
-        default: "application/octet-stream"
-        }
+        let name = fileExtension.lowercased()
+        if let type = imageTypesBeyondHummingbird[name] { return type }
+        guard let type = MediaType.getMediaType(forExtension: name) else { return "application/octet-stream" }
+        return type.isType(.text) ? type.withParameter(name: "charset", value: "utf-8").description : type.description
     }
+
+    private static let imageTypesBeyondHummingbird = [
+        "apng": "image/png", "jpe": "image/jpeg", "heic": "image/heic", "heif": "image/heif", "avif": "image/avif",
+    ]
 }

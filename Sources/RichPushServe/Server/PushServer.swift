@@ -26,6 +26,8 @@ public struct PushServerConfiguration: Sendable {
     public var resultCapacity: Int
     /// Display receipts `GET /richpush/v1/receipts` keeps (the newest).
     public var receiptCapacity: Int
+    /// How long requests in flight may take to finish once the server is asked to stop.
+    public var shutdownGrace: Duration = .seconds(5)
 
     public static let defaultPort = 2197
 
@@ -59,31 +61,27 @@ public struct PushServerConfiguration: Sendable {
 /// ```
 public final class PushServer: Sendable {
     public let configuration: PushServerConfiguration
-    /// The port the server really listens on.
-    public let port: Int
     /// The CA that signed the server's certificate, in PEM; nil with `plaintext`.
     public let caCertificatePEM: String?
     public let store: ResultStore
     /// The display receipts received at `POST /richpush/v1/receipts`.
     public let receipts: ReceiptStore
-    private let serviceGroup: ServiceGroup
-    private let serverTask: Task<Void, any Error>
+    private let server: LocalHTTPServer
     private let deliveries: DeliveryQueue
     private let deliveryTask: Task<Void, Never>
 
+    /// The port the server really listens on.
+    public var port: Int { server.port }
+
     private init(
-        configuration: PushServerConfiguration, port: Int, caCertificatePEM: String?, store: ResultStore,
-        receipts: ReceiptStore, serviceGroup: ServiceGroup, serverTask: Task<Void, any Error>,
-        deliveries: DeliveryQueue,
-        deliveryTask: Task<Void, Never>
+        configuration: PushServerConfiguration, server: LocalHTTPServer, caCertificatePEM: String?,
+        store: ResultStore, receipts: ReceiptStore, deliveries: DeliveryQueue, deliveryTask: Task<Void, Never>
     ) {
         self.configuration = configuration
-        self.port = port
+        self.server = server
         self.caCertificatePEM = caCertificatePEM
         self.store = store
         self.receipts = receipts
-        self.serviceGroup = serviceGroup
-        self.serverTask = serverTask
         self.deliveries = deliveries
         self.deliveryTask = deliveryTask
     }
@@ -148,56 +146,28 @@ public final class PushServer: Sendable {
             caPEM = authority.caCertificatePEM
         }
 
-        let (ready, readyContinuation) = AsyncStream<Int>.makeStream()
-        let app = Application(
-            responder: responder,
-            server: server,
-            configuration: .init(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "richpush"),
-            onServerRunning: { channel in
-                readyContinuation.yield(channel.localAddress?.port ?? configuration.port)
-                readyContinuation.finish()
-            },
-            logger: logger
-        )
-        let group = ServiceGroup(
-            configuration: .init(services: [.init(service: app)], gracefulShutdownSignals: [], logger: logger))
-        let serverTask = Task<Void, any Error> {
-            defer { readyContinuation.finish() }
-            try await group.run()
-        }
         let deliveryTask = Task { await deliveries.run() }
-        var iterator = ready.makeAsyncIterator()
-        guard let boundPort = await iterator.next() else {
+        let local: LocalHTTPServer
+        do {
+            local = try await LocalHTTPServer.start(
+                responder: responder, server: server, host: configuration.host, port: configuration.port,
+                name: "richpush", grace: configuration.shutdownGrace, logger: logger)
+        } catch {
             deliveries.finish()
             await deliveryTask.value
-            do {
-                try await serverTask.value
-            } catch let error as IOError {
-                // "Address already in use", not NIO's call site.
-                throw PushServerError(String(cString: strerror(error.errnoCode)))
-            }
-            throw PushServerError("the server stopped before it was ready")
+            throw PushServerError(error.description)
         }
         return PushServer(
-            configuration: configuration, port: boundPort, caCertificatePEM: caPEM, store: store,
-            receipts: receipts, serviceGroup: group, serverTask: serverTask, deliveries: deliveries,
-            deliveryTask: deliveryTask)
+            configuration: configuration, server: local, caCertificatePEM: caPEM, store: store, receipts: receipts,
+            deliveries: deliveries, deliveryTask: deliveryTask)
     }
 
-    /// Stops accepting, lets requests in flight finish (at most `grace`), then waits for the deliveries already
-    /// accepted, so every 200 the server answered ends up in the results; or, `abandoningDeliveries`, cancels
-    /// them (a front end that is closing has nobody left to show them to).
-    public func shutdown(grace: Duration = .seconds(5), abandoningDeliveries: Bool = false) async {
+    /// Stops accepting, lets requests in flight finish (at most the configuration's `shutdownGrace`), then waits
+    /// for the deliveries already accepted, so every 200 the server answered ends up in the results; or,
+    /// `abandoningDeliveries`, cancels them (a front end that is closing has nobody left to show them to).
+    public func shutdown(abandoningDeliveries: Bool = false) async {
         if abandoningDeliveries { deliveryTask.cancel() }
-        await serviceGroup.triggerGracefulShutdown()
-        let task = serverTask
-        let watchdog = Task {
-            try await Task.sleep(for: grace)
-            task.cancel()
-        }
-        _ = await task.result
-        watchdog.cancel()
+        await server.shutdown()
         deliveries.finish()
         await deliveryTask.value
     }

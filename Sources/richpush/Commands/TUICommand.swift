@@ -132,7 +132,8 @@ struct TUICommand: AsyncParsableCommand {
                 to: endpoint.server, environment: environment, parts: parts, logger: logger, command: "richpush")
             let app = NotificationCenterApp(
                 library: PayloadLibrary(root: command.payloads),
-                delivering: PayloadSettingsDelivery(system: system, store: environment.store),
+                delivering: NotificationCenterDelivery(
+                    system: system, store: environment.store, customExtension: command.delivery.extensionFolder),
                 initialState: command.state, configuration: configuration, logger: logger, network: endpoint.feed,
                 initialStatus: endpoint.status, images: command.images, imageLoader: CodecImageLoader())
             return {
@@ -167,10 +168,12 @@ struct TUICommand: AsyncParsableCommand {
         let feed = NetworkFeed(appState: state)
         let server: PushServer
         do {
+            var configuration = PushServerConfiguration(
+                host: host, port: port, bundleID: endpoint.bundleID, unregisteredTokens: endpoint.unregistered,
+                signingKey: signingKey)
+            configuration.shutdownGrace = .seconds(1)
             server = try await PushServer.start(
-                configuration: PushServerConfiguration(
-                    host: host, port: port, bundleID: endpoint.bundleID, unregisteredTokens: endpoint.unregistered,
-                    signingKey: signingKey),
+                configuration: configuration,
                 system: system, appState: { feed.appState }, logger: logger,
                 onProgress: { attributes, progress in
                     feed.progress(pushID: attributes.id, source: Self.source(of: attributes), progress)
@@ -188,7 +191,7 @@ struct TUICommand: AsyncParsableCommand {
         // server stops accepting, and their deliveries are abandoned.
         parts.add(
             ShutdownAction {
-                await server.shutdown(grace: .seconds(1), abandoningDeliveries: true)
+                await server.shutdown(abandoningDeliveries: true)
                 feed.finish()
             })
         feed.listening = "listening \(shownHost):\(server.port)"
