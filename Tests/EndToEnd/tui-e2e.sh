@@ -308,7 +308,9 @@ press Enter "a foreground arrival shows a banner" "Banner · app in foreground"
 wait_for "a foreground arrival is plain text" "plain text — foreground"
 wait_gone "the banner goes away by itself" "Banner · app in foreground"
 
-# 10b. e writes the notifications on screen to an HTML report and names it in the status line.
+# 10b. e writes the notifications on screen to an HTML report and names it in the status line; its header names
+# the SDK picked with p and the limits that SDK delivers under (Firebase's own 60 s timeout).
+press p "p picks the next SDK" "SDK: firebase"
 press e "e writes the HTML report and names it in the status line" "Report written to "
 report=$(screen | sed -n 's/.*Report written to \([^ │]*\.html\).*/\1/p' | head -n 1)
 case "$report" in /*) ;; *) report="$ROOT/$report" ;; esac
@@ -316,6 +318,11 @@ if [ -f "$report" ] && grep -q 'Content-Security-Policy' "$report" && [ "$(grep 
     pass "the report file exists and holds a card per finished notification"
 else
     fail "the report file exists and holds a card per finished notification ($report)"
+fi
+if [ -f "$report" ] && grep -q '<dt>SDK</dt><dd>firebase' "$report" && grep -q '<dt>Download timeout</dt><dd>60 s</dd>' "$report"; then
+    pass "the report's header names the SDK picked with p and the timeout it delivers under"
+else
+    fail "the report's header names the SDK picked with p and the timeout it delivers under ($(grep -o '<dl class="settings">.*</dl>' "$report" 2>/dev/null))"
 fi
 [ -f "$report" ] && rm -f "$report"
 

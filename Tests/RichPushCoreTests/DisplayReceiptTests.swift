@@ -233,7 +233,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         #expect(result.pushID == "42")
         #expect(sender.sent.all.map(\.pushID) == ["42"])
 
-        let given = try PayloadSettings.parse(
+        let given = try DeliveryOverrides.parse(
             given: .object([
                 "pushIDKeys": .array([.string("other.id")]), "receiptURL": .string("https://fixtures.richpush.test/r"),
             ]))
@@ -244,11 +244,11 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         #expect(fromGiven.pushID == "o-1")
         #expect(fromGiven.receipt?.url == "https://fixtures.richpush.test/r")
 
-        #expect(throws: PayloadSettingsError.self) {
-            try PayloadSettings.parse(given: .object(["receiptURL": .string("http://stats.example.com/r")]))
+        #expect(throws: DeliveryOverridesError.self) {
+            try DeliveryOverrides.parse(given: .object(["receiptURL": .string("http://stats.example.com/r")]))
         }
         do {
-            _ = try PayloadSettings.parse(given: .object(["receiptURL": .string("http://stats.example.com/r")]))
+            _ = try DeliveryOverrides.parse(given: .object(["receiptURL": .string("http://stats.example.com/r")]))
         } catch {
             #expect(error.message.contains("given.receiptURL must be https"))
         }

@@ -38,7 +38,7 @@ import Testing
         let system = NotificationSystem(
             downloader: ScriptedDownloader.hanging(on: clock), clock: clock,
             configuration: DeliveryConfiguration(downloadTimeout: .seconds(60)))
-        let settings = PayloadSettings(extensionBudget: .seconds(1), extensionMaxImageBytes: 20 * 1024 * 1024)
+        let settings = DeliveryOverrides(extensionBudget: .seconds(1), downloadMaxBytes: 20 * 1024 * 1024)
         let result = await driving(clock) {
             await system.deliver(
                 .file("expire.json", bytes: payload(Self.imagePayload), appState: .background, settings: settings)
@@ -48,14 +48,15 @@ import Testing
         #expect(result.fallback?.detail.contains("within 1 s") == true)
         #expect(result.time(of: .timeWillExpire) == 1)
         let limits = EffectiveLimits(
-            downloadTimeout: .seconds(60), extensionBudget: .seconds(1), maxImageBytes: 20 * 1024 * 1024,
+            downloadTimeout: .seconds(60), extensionBudget: .seconds(1), downloadMaxBytes: 20 * 1024 * 1024,
             attachmentMaxBytes: 10 * 1024 * 1024)
         #expect(result.limits == limits)
         #expect(heard.withLock { $0.first } == .limits(limits), "front ends learn the limits before anything else")
         let json = try #require(result.jsonValue["limits"])
         #expect(json["extensionBudget"] == 1)
         #expect(json["downloadTimeout"] == 60)
-        #expect(json["maxImageBytes"] == .number(Double(20 * 1024 * 1024)))
+        #expect(json["downloadMaxBytes"] == .number(Double(20 * 1024 * 1024)))
+        #expect(json["maxImageBytes"] == json["downloadMaxBytes"], "the contract's first name stays")
     }
 
     @Test func everythingThePayloadSaidIsReported() async throws {
@@ -159,7 +160,7 @@ import Testing
     @Test func anAttachmentIOSRefusesHasItsFileDiscarded() async {
         let downloader = ScriptedDownloader.succeeding(bytes: 11 * 1024 * 1024)
         let result = await NotificationSystem(
-            downloader: downloader, configuration: DeliveryConfiguration(extensionMaxImageBytes: 20 * 1024 * 1024)
+            downloader: downloader, configuration: DeliveryConfiguration(downloadMaxBytes: 20 * 1024 * 1024)
         ).deliver(.file("big.json", bytes: payload(Self.imagePayload), appState: .background))
         #expect(result.fallback?.reason == .attachmentRejected)
         #expect(downloader.discarded.all.count == 1)

@@ -104,7 +104,7 @@ struct NotificationSystemDecodingTests {
         let decoder = ScriptedImageDecoder(.decoded)
         let oversized = NotificationSystem(
             downloader: ScriptedDownloader.succeeding(bytes: 11 * 1024 * 1024),
-            configuration: DeliveryConfiguration(extensionMaxImageBytes: 20 * 1024 * 1024), decoder: decoder)
+            configuration: DeliveryConfiguration(downloadMaxBytes: 20 * 1024 * 1024), decoder: decoder)
         let refused = await oversized.deliver(.file("a.json", bytes: Self.richPayload, appState: .background))
         #expect(refused.fallback?.reason == .attachmentRejected)
         let failing = NotificationSystem(

@@ -232,7 +232,7 @@ import Testing
     @Test func attachmentsIOSWouldRefuseAreDroppedWithTheReason() async {
         let oversized = await deliver(
             Self.imagePayload, downloader: .succeeding(bytes: DownloadLimits.tenMegabytes + 1),
-            configuration: DeliveryConfiguration(maxImageBytes: DownloadLimits.tenMegabytes))
+            configuration: DeliveryConfiguration(attachmentMaxBytes: DownloadLimits.tenMegabytes))
         #expect(oversized.style == .plain)
         #expect(oversized.attachment == nil)
         #expect(oversized.fallback?.reason == .attachmentRejected)
@@ -260,7 +260,7 @@ import Testing
         }
         let result = await deliver(
             Self.imagePayload, downloader: big,
-            configuration: DeliveryConfiguration(extensionMaxImageBytes: 20 * 1024 * 1024))
+            configuration: DeliveryConfiguration(downloadMaxBytes: 20 * 1024 * 1024))
         let downloaderLimit = limitsSeen.load(ordering: .relaxed)
         #expect(downloaderLimit == 20 * 1024 * 1024)
         #expect(result.fallback?.reason == .attachmentRejected)

@@ -18,7 +18,7 @@ import Testing
                 == "The image took longer than 5 seconds to download, so the phone showed the text without it.")
         #expect(OutcomeExplanation.sentence(for: .tooLarge, limits: limits).contains("10 MB"))
         let quick = EffectiveLimits(
-            downloadTimeout: .milliseconds(250), extensionBudget: .seconds(2), maxImageBytes: 512 * 1024,
+            downloadTimeout: .milliseconds(250), extensionBudget: .seconds(2), downloadMaxBytes: 512 * 1024,
             attachmentMaxBytes: DownloadLimits.tenMegabytes)
         #expect(OutcomeExplanation.sentence(for: .timeout, limits: quick).contains("250 milliseconds"))
         #expect(OutcomeExplanation.sentence(for: .extensionExpired, limits: quick).contains("2 seconds"))

@@ -67,7 +67,7 @@ final class FileDownloader: ImageDownloading, Sendable {
         return await system.deliver(
             .file(
                 "p.json", bytes: payload("{\(Self.alert), \(body)}"), appState: state,
-                settings: PayloadSettings(sdk: sdk)))
+                settings: DeliveryOverrides(sdk: sdk)))
     }
 
     var fileName: (DeliveryResult) -> String {
@@ -206,7 +206,7 @@ final class FileDownloader: ImageDownloading, Sendable {
                     .file(
                         "slow.json",
                         bytes: payload(#"{\#(Self.alert), "fcm_options": {"image": "https://cdn.test/cat.png"}}"#),
-                        appState: .background, settings: PayloadSettings(sdk: sdk)))
+                        appState: .background, settings: DeliveryOverrides(sdk: sdk)))
             }
             #expect(result.style == style, "\(sdk.name)")
             if sdk == .requirement { #expect(result.fallback?.reason == .timeout) }
@@ -351,14 +351,14 @@ final class FileDownloader: ImageDownloading, Sendable {
     // MARK: - Settings
 
     @Test func givenSdkNamesAProfileOrSaysWhichExist() throws {
-        let settings = try PayloadSettings.parse(given: .object(["sdk": .string("Firebase")]))
+        let settings = try DeliveryOverrides.parse(given: .object(["sdk": .string("Firebase")]))
         #expect(settings.sdk == .firebase)
         #expect(settings.applied(to: DeliveryConfiguration()).sdk == .firebase)
-        #expect(throws: PayloadSettingsError.self) {
-            try PayloadSettings.parse(given: .object(["sdk": .string("fcm")]))
+        #expect(throws: DeliveryOverridesError.self) {
+            try DeliveryOverrides.parse(given: .object(["sdk": .string("fcm")]))
         }
         do {
-            _ = try PayloadSettings.parse(given: .object(["sdk": .string("fcm")]))
+            _ = try DeliveryOverrides.parse(given: .object(["sdk": .string("fcm")]))
         } catch {
             #expect(error.message.contains("\"onesignal\""))
         }

@@ -101,10 +101,16 @@ import Testing
         #expect(!run.stderr.contains("\u{1B}") && !run.stderr.contains("\u{9B}") && !run.stderr.contains("\u{07}"))
     }
 
-    @Test func payloadOnlyOptionsAreUsageErrors() async throws {
-        let run = try await Self.show(["https://fixtures.richpush.test/cat.png", "--sdk", "onesignal"])
+    @Test(arguments: [
+        ["--sdk", "onesignal"], ["--image-key", "data.x"], ["--extension", "examples/extensions/naive"],
+    ])
+    func payloadOnlyOptionsAreNotOfferedAndAreUsageErrors(option: [String]) async throws {
+        let run = try await Self.show(["https://fixtures.richpush.test/cat.png"] + option)
         #expect(run.status == 2 && run.stdout.isEmpty)
-        #expect(run.stderr.hasPrefix("richpush: show takes the download options"))
+        #expect(run.stderr.contains("Unknown option '\(option[0])'"), "\(run.stderr)")
+        let help = try await Self.show(["--help"])
+        #expect(!help.stdout.contains(option[0] + " <"), "\(help.stdout)")
+        #expect(help.stdout.contains("--download-timeout <DUR>") && help.stdout.contains("--fixtures <DIR>"))
     }
 
     @Test func previewPrintsNothingExtraWhenStandardOutputIsNotATerminal() async throws {

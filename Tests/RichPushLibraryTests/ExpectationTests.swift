@@ -17,8 +17,8 @@ import Testing
         let configuration = expectation.given.applied(to: DeliveryConfiguration())
         #expect(configuration.imagePolicy.keyPaths == ["fcm_options.image", "notification.image", "data.smallImage"])
         #expect(configuration.downloadTimeout == .milliseconds(750))
-        #expect(configuration.extensionMaxImageBytes == 20 * 1024 * 1024)
-        #expect(configuration.maxImageBytes == 10 * 1024 * 1024, "the iOS limit does not move")
+        #expect(configuration.downloadMaxBytes == 20 * 1024 * 1024)
+        #expect(configuration.attachmentMaxBytes == 10 * 1024 * 1024, "the iOS limit does not move")
     }
 
     @Test(arguments: [

@@ -101,7 +101,7 @@ import Testing
         #expect(html.contains("class=\"card outcome-rich state-closed verdict-pass\""))
 
         var small = HTMLReporter(attachmentBytes: AttachmentFile.read)
-        small.maxImageBytes = 4
+        small.maxEmbeddedImageBytes = 4
         let refused = small.render(ReplayReport(items: [Self.item(rich)], elapsed: 0))
         #expect(!refused.contains("data:image/png"))
         #expect(refused.contains("is not embedded: the report embeds images up to 4 B"))

@@ -110,7 +110,7 @@ struct CustomExtensionSession: Sendable {
             switch first.inspection {
             case .image(let image):
                 let attachment = Attachment(url: URL(fileURLWithPath: first.file).absoluteString, image: image)
-                let validator = AttachmentValidator(maxImageBytes: configuration.maxImageBytes)
+                let validator = AttachmentValidator(attachmentMaxBytes: configuration.attachmentMaxBytes)
                 if let problem = validator.rejection(for: attachment) {
                     timeline.record(.attachmentRejected, problem)
                     report.fallback = Fallback(.attachmentRejected, problem)

@@ -317,7 +317,7 @@ struct ServiceExtensionSession: Sendable {
     private func download(_ url: URL) async throws -> DownloadedImage {
         let timeout = configuration.effectiveDownloadTimeout
         let limits = DownloadLimits(
-            timeout: timeout, maxBytes: configuration.effectiveExtensionMaxImageBytes,
+            timeout: timeout, maxBytes: configuration.effectiveDownloadMaxBytes,
             contentTypeRule: configuration.sdk.contentTypeRule)
         let timeline = self.timeline
         let events: @Sendable (DownloadEvent) -> Void = { event in

@@ -27,10 +27,10 @@ public enum OutcomeExplanation {
         case .unsupportedImageType:
             "The picture is in a format notifications cannot show (only PNG, JPEG and GIF work), so the phone showed the text without it."
         case .tooLarge:
-            if limits.maxImageBytes == limits.attachmentMaxBytes {
-                "The picture is bigger than the \(ByteCount.limit(limits.maxImageBytes)) iOS allows for notification images, so the phone showed the text without it."
+            if limits.downloadMaxBytes == limits.attachmentMaxBytes {
+                "The picture is bigger than the \(ByteCount.limit(limits.downloadMaxBytes)) iOS allows for notification images, so the phone showed the text without it."
             } else {
-                "The picture is bigger than the \(ByteCount.limit(limits.maxImageBytes)) the extension downloads at most, so the phone showed the text without it."
+                "The picture is bigger than the \(ByteCount.limit(limits.downloadMaxBytes)) the extension downloads at most, so the phone showed the text without it."
             }
         case .extensionExpired:
             "The extension used up its \(limits.extensionBudget.inWords) before the image was ready, so the phone showed the text without it."

@@ -6,28 +6,29 @@ public struct EffectiveLimits: Sendable, Equatable {
     /// The time the extension had before `serviceExtensionTimeWillExpire`.
     public var extensionBudget: Duration
     /// The largest image the extension's downloader accepted.
-    public var maxImageBytes: Int
+    public var downloadMaxBytes: Int
     /// The largest image attachment iOS accepts after the extension (10 MB).
     public var attachmentMaxBytes: Int
     /// The memory footprint a team's extension may reach (24 MB, as iOS ends an extension past about that).
     public var extensionMemoryBytes: Int
 
     public init(
-        downloadTimeout: Duration, extensionBudget: Duration, maxImageBytes: Int, attachmentMaxBytes: Int,
+        downloadTimeout: Duration, extensionBudget: Duration, downloadMaxBytes: Int, attachmentMaxBytes: Int,
         extensionMemoryBytes: Int = DeliveryConfiguration.defaultExtensionMemoryBytes
     ) {
         self.extensionMemoryBytes = extensionMemoryBytes
         self.downloadTimeout = downloadTimeout
         self.extensionBudget = extensionBudget
-        self.maxImageBytes = maxImageBytes
+        self.downloadMaxBytes = downloadMaxBytes
         self.attachmentMaxBytes = attachmentMaxBytes
     }
 
     public init(_ configuration: DeliveryConfiguration) {
         self.init(
             downloadTimeout: configuration.effectiveDownloadTimeout, extensionBudget: configuration.extensionBudget,
-            maxImageBytes: configuration.effectiveExtensionMaxImageBytes,
-            attachmentMaxBytes: configuration.maxImageBytes, extensionMemoryBytes: configuration.extensionMemoryBytes)
+            downloadMaxBytes: configuration.effectiveDownloadMaxBytes,
+            attachmentMaxBytes: configuration.attachmentMaxBytes,
+            extensionMemoryBytes: configuration.extensionMemoryBytes)
     }
 
     /// The contract's `limits` object: durations in seconds, sizes in bytes.
@@ -35,7 +36,9 @@ public struct EffectiveLimits: Sendable, Equatable {
         [
             "downloadTimeout": .number(downloadTimeout.seconds),
             "extensionBudget": .number(extensionBudget.seconds),
-            "maxImageBytes": .number(Double(maxImageBytes)),
+            "downloadMaxBytes": .number(Double(downloadMaxBytes)),
+            // The contract's first name for downloadMaxBytes (DESIGN.md), kept for the consumers that read it.
+            "maxImageBytes": .number(Double(downloadMaxBytes)),
             "attachmentMaxBytes": .number(Double(attachmentMaxBytes)),
             "extensionMemoryBytes": .number(Double(extensionMemoryBytes)),
         ]

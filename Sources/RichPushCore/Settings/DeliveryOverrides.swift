@@ -1,26 +1,30 @@
 public import Foundation
 
-/// The settings one payload is delivered under, beside the command line's: the `given` object of its
-/// `NAME.expect.json`. Every front end reads them with ``parse(given:)`` and the system applies them in
-/// ``NotificationSystem/deliver(payload:file:appState:settings:observer:)``, so a payload behaves the same
-/// in replay, in the notification center and over the network.
-public struct PayloadSettings: Sendable, Equatable {
-    /// App state for this payload (replay uses it instead of `--state`; the notification center keeps the
+/// What differs from the emulated device's defaults (``DeliveryConfiguration``), from either place a tester says it:
+/// the command line (richpush's delivery options) and a payload's `given` object in its `NAME.expect.json`
+/// (``parse(given:)``). ``applied(to:)`` is the one place they take effect: the command line's overrides make the
+/// run's configuration, and each payload's own are applied on top of it by
+/// ``NotificationSystem/deliver(_:observer:)``, so a payload behaves the same in replay, in the notification center
+/// and over the network.
+public struct DeliveryOverrides: Sendable, Equatable {
+    /// The app's state (`given.appState`; replay uses it instead of `--state`, the notification center keeps the
     /// state on screen).
     public var appState: AppState?
-    /// Image key paths added for this payload, as `--image-key` would.
+    /// Image key paths looked at after the default ones (`--image-key`, `given.imageKeys`).
     public var imageKeys: [PayloadKeyPath]
-    /// Download timeout for this payload, overriding `--download-timeout`.
+    /// The image download deadline (`--download-timeout`, `given.downloadTimeout`).
     public var downloadTimeout: Duration?
-    /// Extension budget for this payload, overriding `--extension-budget`.
+    /// The time before `serviceExtensionTimeWillExpire` (`--extension-budget`, `given.extensionBudget`).
     public var extensionBudget: Duration?
-    /// Largest image the extension downloads for this payload, overriding `--extension-max-bytes`.
-    public var extensionMaxImageBytes: Int?
-    /// Where the extension POSTs its display receipt for this payload, overriding `--receipt-url` (https only).
+    /// The largest image the extension downloads (`--extension-max-bytes`, `given.extensionMaxImageBytes`).
+    public var downloadMaxBytes: Int?
+    /// The memory a team's own extension may use (`--extension-memory`; the command line only).
+    public var extensionMemoryBytes: Int?
+    /// Where the extension POSTs its display receipt (`--receipt-url`, `given.receiptURL`; https only).
     public var receiptURL: URL?
-    /// Push id key paths added for this payload, as `--push-id-key` would.
+    /// Push id key paths looked at after the default ones (`--push-id-key`, `given.pushIDKeys`).
     public var pushIDKeys: [PayloadKeyPath]
-    /// The vendor extension this payload is delivered through, overriding `--sdk`.
+    /// The vendor extension delivered through (`--sdk`, `given.sdk`).
     public var sdk: SDKProfile?
     /// The team's extension this payload's expectation was written for (`given.extension`, a folder relative to the
     /// payload's): replay runs the payload only with that `--extension`, and skips it otherwise.
@@ -37,20 +41,20 @@ public struct PayloadSettings: Sendable, Equatable {
 
     public init(
         appState: AppState? = nil, imageKeys: [PayloadKeyPath] = [], downloadTimeout: Duration? = nil,
-        extensionBudget: Duration? = nil, extensionMaxImageBytes: Int? = nil, receiptURL: URL? = nil,
+        extensionBudget: Duration? = nil, downloadMaxBytes: Int? = nil, receiptURL: URL? = nil,
         pushIDKeys: [PayloadKeyPath] = [], sdk: SDKProfile? = nil
     ) {
         self.appState = appState
         self.imageKeys = imageKeys
         self.downloadTimeout = downloadTimeout
         self.extensionBudget = extensionBudget
-        self.extensionMaxImageBytes = extensionMaxImageBytes
+        self.downloadMaxBytes = downloadMaxBytes
         self.receiptURL = receiptURL
         self.pushIDKeys = pushIDKeys
         self.sdk = sdk
     }
 
-    /// `base` with these settings applied.
+    /// `base` with these overrides applied; key paths are added after the base's.
     public func applied(to base: DeliveryConfiguration) -> DeliveryConfiguration {
         var configuration = base
         for key in imageKeys where !configuration.imagePolicy.keyPaths.contains(key) {
@@ -58,27 +62,28 @@ public struct PayloadSettings: Sendable, Equatable {
         }
         if let downloadTimeout { configuration.downloadTimeout = downloadTimeout }
         if let extensionBudget { configuration.extensionBudget = extensionBudget }
-        if let extensionMaxImageBytes { configuration.extensionMaxImageBytes = extensionMaxImageBytes }
+        if let downloadMaxBytes { configuration.downloadMaxBytes = downloadMaxBytes }
         if let receiptURL { configuration.receiptURL = receiptURL }
         for key in pushIDKeys where !configuration.pushIDKeys.contains(key) {
             configuration.pushIDKeys.append(key)
         }
         if let sdk { configuration.sdk = sdk }
+        if let extensionMemoryBytes { configuration.extensionMemoryBytes = extensionMemoryBytes }
         if let runsCustomExtension { configuration.runsCustomExtension = runsCustomExtension }
         return configuration
     }
 
     /// Reads a `given` object; the error names the key and the problem (the caller adds the file name).
-    public static func parse(given value: JSONValue) throws(PayloadSettingsError) -> PayloadSettings {
-        guard case .object(let given) = value else { throw PayloadSettingsError("\"given\" must be an object") }
+    public static func parse(given value: JSONValue) throws(DeliveryOverridesError) -> DeliveryOverrides {
+        guard case .object(let given) = value else { throw DeliveryOverridesError("\"given\" must be an object") }
         for key in given.keys where !keys.contains(key) {
-            throw PayloadSettingsError(
+            throw DeliveryOverridesError(
                 "unknown key \"given.\(key)\"; \"given\" supports \(keys.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
-        var settings = PayloadSettings()
+        var settings = DeliveryOverrides()
         if let state = given["appState"] {
             guard let name = state.stringValue, let parsed = AppState(rawValue: name) else {
-                throw PayloadSettingsError(
+                throw DeliveryOverridesError(
                     "given.appState must be \"foreground\", \"background\" or \"closed\", not \(JSONWriter.string(state))"
                 )
             }
@@ -86,11 +91,11 @@ public struct PayloadSettings: Sendable, Equatable {
         }
         if let keys = given["imageKeys"] {
             guard case .array(let list) = keys else {
-                throw PayloadSettingsError("given.imageKeys must be an array of key paths like [\"data.smallImage\"]")
+                throw DeliveryOverridesError("given.imageKeys must be an array of key paths like [\"data.smallImage\"]")
             }
             for entry in list {
                 guard let text = entry.stringValue, let keyPath = PayloadKeyPath(parsing: text) else {
-                    throw PayloadSettingsError(
+                    throw DeliveryOverridesError(
                         "given.imageKeys holds \(JSONWriter.string(entry)), not a key path like \"data.smallImage\"")
                 }
                 settings.imageKeys.append(keyPath)
@@ -100,29 +105,29 @@ public struct PayloadSettings: Sendable, Equatable {
         settings.extensionBudget = try duration(given["extensionBudget"], name: "extensionBudget")
         if let size = given["extensionMaxImageBytes"] {
             guard let text = size.stringValue, let bytes = ByteSize.parse(text), bytes > 0 else {
-                throw PayloadSettingsError(
+                throw DeliveryOverridesError(
                     "given.extensionMaxImageBytes must be a size like \"20MB\" or \"512KB\", not \(JSONWriter.string(size))"
                 )
             }
-            settings.extensionMaxImageBytes = bytes
+            settings.downloadMaxBytes = bytes
         }
         if let url = given["receiptURL"] {
             guard let text = url.stringValue else {
-                throw PayloadSettingsError(
+                throw DeliveryOverridesError(
                     "given.receiptURL must be an https URL string, not \(JSONWriter.string(url))")
             }
             switch Self.receiptURL(text) {
             case .success(let parsed): settings.receiptURL = parsed
-            case .failure(let problem): throw PayloadSettingsError("given.receiptURL \(problem.message)")
+            case .failure(let problem): throw DeliveryOverridesError("given.receiptURL \(problem.message)")
             }
         }
         if let keys = given["pushIDKeys"] {
             guard case .array(let list) = keys else {
-                throw PayloadSettingsError("given.pushIDKeys must be an array of key paths like [\"data.pid\"]")
+                throw DeliveryOverridesError("given.pushIDKeys must be an array of key paths like [\"data.pid\"]")
             }
             for entry in list {
                 guard let text = entry.stringValue, let keyPath = PayloadKeyPath(parsing: text) else {
-                    throw PayloadSettingsError(
+                    throw DeliveryOverridesError(
                         "given.pushIDKeys holds \(JSONWriter.string(entry)), not a key path like \"data.pid\"")
                 }
                 settings.pushIDKeys.append(keyPath)
@@ -130,7 +135,7 @@ public struct PayloadSettings: Sendable, Equatable {
         }
         if let folder = given["extension"] {
             guard let text = folder.stringValue, !text.isEmpty else {
-                throw PayloadSettingsError(
+                throw DeliveryOverridesError(
                     "given.extension must be the extension's folder, relative to the payload's, not \(JSONWriter.string(folder))"
                 )
             }
@@ -138,7 +143,7 @@ public struct PayloadSettings: Sendable, Equatable {
         }
         if let sdk = given["sdk"] {
             guard let name = sdk.stringValue, let profile = SDKProfile.named(name) else {
-                throw PayloadSettingsError(
+                throw DeliveryOverridesError(
                     "given.sdk must be one of \(SDKProfile.names.map { "\"\($0)\"" }.joined(separator: ", ")), not \(JSONWriter.string(sdk))"
                 )
             }
@@ -149,28 +154,28 @@ public struct PayloadSettings: Sendable, Equatable {
 
     /// Checks a receipt URL as every front end does: absolute, https (App Transport Security), with a host.
     /// The failure completes the sentence "--receipt-url …" or "given.receiptURL …".
-    public static func receiptURL(_ text: String) -> Result<URL, PayloadSettingsError> {
+    public static func receiptURL(_ text: String) -> Result<URL, DeliveryOverridesError> {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
-            return .failure(PayloadSettingsError("must be an absolute https URL, not \"\(text)\""))
+            return .failure(DeliveryOverridesError("must be an absolute https URL, not \"\(text)\""))
         }
         guard scheme == "https" else {
             return .failure(
-                PayloadSettingsError(
+                DeliveryOverridesError(
                     "must be https (App Transport Security refuses \(scheme):// on a device), not \"\(text)\""))
         }
         guard let host = url.host, !host.isEmpty else {
-            return .failure(PayloadSettingsError("has no host: \"\(text)\""))
+            return .failure(DeliveryOverridesError("has no host: \"\(text)\""))
         }
         if let port = url.port, !(1...65535).contains(port) {
-            return .failure(PayloadSettingsError("has port \(port), out of range (1-65535)"))
+            return .failure(DeliveryOverridesError("has port \(port), out of range (1-65535)"))
         }
         return .success(url)
     }
 
-    private static func duration(_ value: JSONValue?, name: String) throws(PayloadSettingsError) -> Duration? {
+    private static func duration(_ value: JSONValue?, name: String) throws(DeliveryOverridesError) -> Duration? {
         guard let value else { return nil }
         guard let text = value.stringValue, let duration = Duration(humanReadable: text), duration > .zero else {
-            throw PayloadSettingsError(
+            throw DeliveryOverridesError(
                 "given.\(name) must be a duration like \"750ms\" or \"5s\", not \(JSONWriter.string(value))")
         }
         return duration
@@ -178,7 +183,7 @@ public struct PayloadSettings: Sendable, Equatable {
 }
 
 /// Why a `given` object cannot be used.
-public struct PayloadSettingsError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct DeliveryOverridesError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }

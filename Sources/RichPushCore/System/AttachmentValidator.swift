@@ -3,10 +3,10 @@
 /// iOS types an attachment by its file extension, accepts JPEG, GIF and PNG images up to 10 MB,
 /// and drops the attachment (keeping the text) otherwise.
 public struct AttachmentValidator: Sendable {
-    public var maxImageBytes: Int
+    public var attachmentMaxBytes: Int
 
-    public init(maxImageBytes: Int = DownloadLimits.tenMegabytes) {
-        self.maxImageBytes = maxImageBytes
+    public init(attachmentMaxBytes: Int = DownloadLimits.tenMegabytes) {
+        self.attachmentMaxBytes = attachmentMaxBytes
     }
 
     /// Nil when iOS would show the attachment; otherwise why it is dropped.
@@ -25,9 +25,9 @@ public struct AttachmentValidator: Sendable {
             return
                 "the file \"\(attachment.file.split(separator: "/").last ?? "")\" has no extension iOS maps to \(attachment.format.mimeType)"
         }
-        if attachment.bytes > maxImageBytes {
+        if attachment.bytes > attachmentMaxBytes {
             return
-                "\(attachment.bytes) bytes is over the \(maxImageBytes)-byte limit for image attachments"
+                "\(attachment.bytes) bytes is over the \(attachmentMaxBytes)-byte limit for image attachments"
         }
         if attachment.bytes == 0 || attachment.width <= 0 || attachment.height <= 0 {
             return

@@ -9,16 +9,16 @@ public struct DeliveryConfiguration: Sendable, Equatable {
     /// Where the extension looks for the image URL.
     public var imagePolicy: ImageURLPolicy
     /// Largest image attachment iOS accepts (10 MB); the system drops larger ones after the extension.
-    public var maxImageBytes: Int
+    public var attachmentMaxBytes: Int
     /// Largest image the extension's own downloader accepts. The emulated extension enforces the iOS
     /// limit; set it higher to see what iOS does with an extension that does not check the size.
-    public var extensionMaxImageBytes: Int
+    public var downloadMaxBytes: Int
     /// Where the extension POSTs its display receipt (`push_id=<id>`); nil sends none. https only.
     public var receiptURL: URL?
     /// Key paths read for the push id after `push_id`, `data.push_id` and `aps.alert.push_id`.
     public var pushIDKeys: [PayloadKeyPath]
     /// The vendor extension emulated (``SDKProfile/requirement`` by default). Its own timeout and size rule
-    /// replace `downloadTimeout` and `extensionMaxImageBytes`, which configure the requirement's extension.
+    /// replace `downloadTimeout` and `downloadMaxBytes`, which configure the requirement's extension.
     public var sdk: SDKProfile = .requirement
     /// The memory footprint a team's own extension may reach above an empty extension's before it is ended
     /// (`--extension-memory`).
@@ -35,14 +35,14 @@ public struct DeliveryConfiguration: Sendable, Equatable {
 
     public init(
         downloadTimeout: Duration = .seconds(5), extensionBudget: Duration = .seconds(30),
-        imagePolicy: ImageURLPolicy = .blueprint, maxImageBytes: Int = DownloadLimits.tenMegabytes,
-        extensionMaxImageBytes: Int? = nil, receiptURL: URL? = nil, pushIDKeys: [PayloadKeyPath] = []
+        imagePolicy: ImageURLPolicy = .blueprint, attachmentMaxBytes: Int = DownloadLimits.tenMegabytes,
+        downloadMaxBytes: Int? = nil, receiptURL: URL? = nil, pushIDKeys: [PayloadKeyPath] = []
     ) {
         self.downloadTimeout = downloadTimeout
         self.extensionBudget = extensionBudget
         self.imagePolicy = imagePolicy
-        self.maxImageBytes = maxImageBytes
-        self.extensionMaxImageBytes = extensionMaxImageBytes ?? maxImageBytes
+        self.attachmentMaxBytes = attachmentMaxBytes
+        self.downloadMaxBytes = downloadMaxBytes ?? attachmentMaxBytes
         self.receiptURL = receiptURL
         self.pushIDKeys = pushIDKeys
     }
@@ -55,10 +55,10 @@ public struct DeliveryConfiguration: Sendable, Equatable {
         }
     }
 
-    /// The largest body the extension's download accepts: the profile's rule, or `extensionMaxImageBytes`.
-    public var effectiveExtensionMaxImageBytes: Int {
+    /// The largest body the extension's download accepts: the profile's rule, or `downloadMaxBytes`.
+    public var effectiveDownloadMaxBytes: Int {
         switch sdk.size {
-        case .configured: extensionMaxImageBytes
+        case .configured: downloadMaxBytes
         case .contentLengthOver(let bytes): bytes
         case .unchecked: SDKProfile.safetyCapBytes
         }

@@ -13,9 +13,9 @@ public struct DeliveryInput: Sendable, Equatable {
     public var appState: AppState
     /// The payload's own settings (`given`), applied over the system's configuration; their `appState` has
     /// already been chosen into ``appState`` by the front end.
-    public var settings: PayloadSettings
+    public var settings: DeliveryOverrides
 
-    public init(payload: Payload, origin: DeliveryOrigin, appState: AppState, settings: PayloadSettings = .init()) {
+    public init(payload: Payload, origin: DeliveryOrigin, appState: AppState, settings: DeliveryOverrides = .init()) {
         self.payload = payload
         self.origin = origin
         self.appState = appState
@@ -24,7 +24,7 @@ public struct DeliveryInput: Sendable, Equatable {
 
     /// A payload's bytes from a file at `path`.
     public static func file(
-        _ path: String, bytes: [UInt8], appState: AppState, settings: PayloadSettings = .init()
+        _ path: String, bytes: [UInt8], appState: AppState, settings: DeliveryOverrides = .init()
     ) -> DeliveryInput {
         DeliveryInput(payload: .bytes(bytes), origin: .file(path), appState: appState, settings: settings)
     }

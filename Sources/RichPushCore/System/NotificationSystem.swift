@@ -132,7 +132,7 @@ public struct NotificationSystem: Sendable {
                     original: request.content, fromExtension: outcome.content)
                 result.fallback = outcome.fallback
                 if let attachment = outcome.attachment {
-                    let validator = AttachmentValidator(maxImageBytes: configuration.maxImageBytes)
+                    let validator = AttachmentValidator(attachmentMaxBytes: configuration.attachmentMaxBytes)
                     if let problem = validator.rejection(for: attachment) {
                         timeline.record(.attachmentRejected, problem)
                         result.fallback = Fallback(.attachmentRejected, problem)

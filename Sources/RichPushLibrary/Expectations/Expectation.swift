@@ -4,13 +4,13 @@ public import RichPushCore
 /// (`expect`).
 public struct Expectation: Sendable, Equatable {
     /// Per-payload settings; every front end applies them the same way.
-    public var given: PayloadSettings
+    public var given: DeliveryOverrides
     /// A partial result: every key given must match the result.
     public var expect: JSONObject
     /// Partial results per SDK profile name, checked by `replay --sdk all` (the `sdk` object).
     public var bySDK: [String: JSONObject]
 
-    public init(given: PayloadSettings = PayloadSettings(), expect: JSONObject, bySDK: [String: JSONObject] = [:]) {
+    public init(given: DeliveryOverrides = DeliveryOverrides(), expect: JSONObject, bySDK: [String: JSONObject] = [:]) {
         self.given = given
         self.expect = expect
         self.bySDK = bySDK
@@ -33,7 +33,7 @@ public struct Expectation: Sendable, Equatable {
         var expectation = Expectation(expect: JSONObject())
         if let given = root["given"] {
             do {
-                expectation.given = try PayloadSettings.parse(given: given)
+                expectation.given = try DeliveryOverrides.parse(given: given)
             } catch {
                 throw ExpectationError(error.message)
             }

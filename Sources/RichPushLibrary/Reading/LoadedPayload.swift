@@ -29,7 +29,7 @@ public struct LoadedPayload: Sendable {
     }
 
     /// The per-payload settings (`given`), when the expectation could be read.
-    public var settings: PayloadSettings { expectation?.given ?? PayloadSettings() }
+    public var settings: DeliveryOverrides { expectation?.given ?? DeliveryOverrides() }
 
     /// The delivery this file makes when it arrives in `appState`, with its settings; nil when it could not be
     /// read (``readError`` says why). A file too large to be a payload is delivered as such, unread.

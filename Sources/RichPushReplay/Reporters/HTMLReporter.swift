@@ -2,28 +2,6 @@ import Foundation
 public import RichPushCore
 import RichPushLibrary
 
-/// What a report says about the run besides its results: when, which richpush, under which settings.
-public struct ReportContext: Sendable {
-    public struct Setting: Sendable, Equatable {
-        public var name: String
-        public var value: String
-        public init(_ name: String, _ value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
-
-    public var generatedAt: Date
-    public var version: String
-    public var settings: [Setting]
-
-    public init(generatedAt: Date = Date(), version: String = RichPushVersion.current, settings: [Setting] = []) {
-        self.generatedAt = generatedAt
-        self.version = version
-        self.settings = settings
-    }
-}
-
 /// One self-contained HTML page for people who do not run terminals: every notification drawn as the lock
 /// screen shows it, with its real image, and in plain words why an image is missing.
 ///
@@ -35,10 +13,10 @@ public struct ReportContext: Sendable {
 ///   https URLs become links.
 /// - Images: the attachment's own bytes (PNG, JPEG, GIF animate as on the phone), one `<img>` per card that is a
 ///   thumbnail when the card is closed and the large image when it is open. An image over
-///   ``maxImageBytes`` or beyond the report's ``maxTotalImageBytes`` is not embedded; the card says so.
+///   ``maxEmbeddedImageBytes`` or beyond the report's ``maxTotalImageBytes`` is not embedded; the card says so.
 public struct HTMLReporter: Sendable {
     /// The largest attachment embedded (the iOS limit is 10 MB; a report of many such images would not open).
-    public var maxImageBytes = 4 * 1024 * 1024
+    public var maxEmbeddedImageBytes = 4 * 1024 * 1024
     /// All embedded images together.
     public var maxTotalImageBytes = 128 * 1024 * 1024
     public var context: ReportContext
@@ -254,7 +232,7 @@ public struct HTMLReporter: Sendable {
                 (
                     "Limits",
                     Self.escape(
-                        "download \(limits.downloadTimeout.shortDescription), extension \(limits.extensionBudget.shortDescription), image \(ByteCount.limit(limits.maxImageBytes))"
+                        "download \(limits.downloadTimeout.shortDescription), extension \(limits.extensionBudget.shortDescription), image \(ByteCount.limit(limits.downloadMaxBytes))"
                     )
                 ))
         }
@@ -312,11 +290,11 @@ public struct HTMLReporter: Sendable {
                         "The image is not shown: \(attachment.decodeError ?? "its data could not be decoded")."
                 ))
         }
-        if attachment.bytes > maxImageBytes {
+        if attachment.bytes > maxEmbeddedImageBytes {
             return .failure(
                 NotEmbedded(
                     message:
-                        "The image (\(ByteCount.text(attachment.bytes))) is not embedded: the report embeds images up to \(ByteCount.limit(maxImageBytes))."
+                        "The image (\(ByteCount.text(attachment.bytes))) is not embedded: the report embeds images up to \(ByteCount.limit(maxEmbeddedImageBytes))."
                 ))
         }
         if attachment.bytes > budget {

@@ -204,25 +204,14 @@ struct ShardArgument: ExpressibleByArgument, Sendable {
 extension ReplayCommand {
     /// The run's settings as the HTML report's header shows them.
     var reportContext: ReportContext {
-        let configuration = delivery.configuration
-        var settings: [ReportContext.Setting] = [
-            .init("Paths", paths.joined(separator: " ")),
-            .init("App state", "\(state.rawValue) (unless an expectation sets one)"),
-            .init("Download timeout", configuration.effectiveDownloadTimeout.shortDescription),
-            .init("Extension budget", configuration.extensionBudget.shortDescription),
-            .init("Extension image cap", ByteCount.limit(configuration.effectiveExtensionMaxImageBytes)),
-            .init("Image keys", configuration.imagePolicy.keyPaths.map(\.description).joined(separator: ", ")),
-            .init("SDK", "\(configuration.sdk.name) (\(configuration.sdk.title))"),
-        ]
-        if let receiptURL = configuration.receiptURL {
-            settings.append(.init("Receipt URL", receiptURL.absoluteString))
-        }
-        if !configuration.pushIDKeys.isEmpty {
-            settings.append(.init("Push ID keys", configuration.pushIDKeys.map(\.description).joined(separator: ", ")))
-        }
-        settings.append(.init("Jobs", "\(jobs)"))
-        if let shard { settings.append(.init("Shard", shard.shard.description)) }
-        return ReportContext(version: RichPushVersion.current, settings: settings)
+        var then: [ReportContext.Setting] = [.init("Jobs", "\(jobs)")]
+        if let shard { then.append(.init("Shard", shard.shard.description)) }
+        return ReportContext(
+            about: [
+                .init("Paths", paths.joined(separator: " ")),
+                .init("App state", "\(state.rawValue) (unless an expectation sets one)"),
+            ],
+            configuration: delivery.configuration, customExtension: delivery.extensionFolder, then: then)
     }
 }
 

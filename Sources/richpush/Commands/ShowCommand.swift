@@ -38,20 +38,13 @@ struct ShowCommand: AsyncParsableCommand {
     @Flag(help: "Use block symbols even on a terminal that shows pixels (kitty, iTerm2, sixels).")
     var symbols = false
 
-    @OptionGroup var delivery: DeliveryOptions
+    /// The URL is fetched by the requirement's extension from a payload of its own: the options about where a
+    /// payload keeps its image, its push id or which extension runs are not offered.
+    @OptionGroup var fetch: ImageFetchOptions
 
     func validate() throws {
         if let width, width < 1 { throw ValidationError("--width must be at least 1") }
         if let height, height < 1 { throw ValidationError("--height must be at least 1") }
-        // The URL is checked by the requirement's extension from a payload of its own: options about where a
-        // payload keeps its image, its push id or another vendor's extension do not apply.
-        if !delivery.imageKeys.isEmpty || !delivery.pushIDKeys.isEmpty || delivery.receiptURL != nil
-            || delivery.sdk != SDKProfile.requirement.name || delivery.extensionFolder != nil
-        {
-            throw ValidationError(
-                "show takes the download options (--download-timeout, --extension-max-bytes, --fixtures) only; --image-key, --push-id-key, --receipt-url, --sdk and --extension are for payloads"
-            )
-        }
     }
 
     func run() async throws {
@@ -80,11 +73,11 @@ struct ShowCommand: AsyncParsableCommand {
         let logger = Logger(label: "richpush.show", factory: { _ in SwiftLogNoOpLogHandler() })
         let needsCDN =
             URL(string: image)?.host?.lowercased() == FixtureCDN.host
-            && FileManager.default.fileExists(atPath: delivery.fixtureRoot)
+            && FileManager.default.fileExists(atPath: fetch.fixtureRoot)
         let command = self
         let outcome = try await CommandLifecycle.run(logger: logger) { parts in
             let environment = try await EmulatorEnvironment.start(
-                fixtureRoot: needsCDN ? command.delivery.fixtureRoot : nil, logger: logger, in: parts,
+                fixtureRoot: needsCDN ? command.fetch.fixtureRoot : nil, logger: logger, in: parts,
                 command: "richpush show")
             return {
                 try await command.show(
@@ -102,7 +95,8 @@ struct ShowCommand: AsyncParsableCommand {
         logger: Logger
     ) async throws(CommandFailure) {
         let system = NotificationSystem(
-            downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
+            downloader: environment.downloader, configuration: fetch.overrides.applied(to: DeliveryConfiguration()),
+            logger: logger,
             decoder: ImageDecoder())
         let payload: [String: Any] = [
             "aps": ["alert": ["title": "richpush show"], "mutable-content": 1], "fcm_options": ["image": image],

@@ -3,26 +3,26 @@ import Foundation
 import RichPushCore
 import RichPushNetwork
 
-/// The options every front end shares: how the emulated device downloads images.
-struct DeliveryOptions: ParsableArguments {
-    @Option(
-        name: .customLong("image-key"),
-        help: ArgumentHelp(
-            "Also look for the image URL at KEYPATH, after fcm_options.image and notification.image (repeatable), e.g. data.smallImage or aps.alert.image.",
-            valueName: "KEYPATH"))
-    var imageKeys: [KeyPathArgument] = []
-
-    @Option(help: ArgumentHelp("Image download timeout, e.g. 5s or 750ms.", valueName: "DUR"))
-    var downloadTimeout: DurationArgument = DurationArgument(.seconds(5))
-
-    @Option(
-        help: ArgumentHelp("Time the extension gets before serviceExtensionTimeWillExpire, e.g. 30s.", valueName: "DUR")
-    )
-    var extensionBudget: DurationArgument = DurationArgument(.seconds(30))
+/// How the emulated extension fetches an image: the options `show` takes, and part of every front end's
+/// ``DeliveryOptions``. Unset options leave ``DeliveryConfiguration``'s defaults, which their help quotes.
+struct ImageFetchOptions: ParsableArguments {
+    private static let defaults = DeliveryConfiguration()
 
     @Option(
         help: ArgumentHelp(
-            "Largest image the extension downloads, e.g. 20MB, to see what iOS does with an extension that does not check sizes (default: the iOS limit, 10MB).",
+            "Image download timeout, e.g. 5s or 750ms (default: \(DurationArgument.text(defaults.downloadTimeout))).",
+            valueName: "DUR"))
+    var downloadTimeout: DurationArgument?
+
+    @Option(
+        help: ArgumentHelp(
+            "Time the extension gets before serviceExtensionTimeWillExpire, e.g. 30s (default: \(DurationArgument.text(defaults.extensionBudget))).",
+            valueName: "DUR"))
+    var extensionBudget: DurationArgument?
+
+    @Option(
+        help: ArgumentHelp(
+            "Largest image the extension downloads, e.g. 20MB, to see what iOS does with an extension that does not check sizes (default: the iOS limit, \(ByteCount.limit(defaults.attachmentMaxBytes))).",
             valueName: "SIZE"))
     var extensionMaxBytes: SizeArgument?
 
@@ -31,6 +31,36 @@ struct DeliveryOptions: ParsableArguments {
         help: ArgumentHelp(
             "Folder the embedded fixture CDN serves https://fixtures.richpush.test/ from.", valueName: "DIR"))
     var fixtureRoot: String = "payloads/images"
+
+    /// What these options change.
+    var overrides: DeliveryOverrides {
+        DeliveryOverrides(
+            downloadTimeout: downloadTimeout?.duration, extensionBudget: extensionBudget?.duration,
+            downloadMaxBytes: extensionMaxBytes?.bytes)
+    }
+
+    func validate() throws {
+        if let downloadTimeout, downloadTimeout.duration <= .zero {
+            throw ValidationError("--download-timeout must be more than 0")
+        }
+        if let extensionBudget, extensionBudget.duration <= .zero {
+            throw ValidationError("--extension-budget must be more than 0")
+        }
+    }
+}
+
+/// The options every front end that delivers payloads shares: how the emulated device fetches images, where it
+/// looks in a payload, which extension runs. They are read into ``DeliveryOverrides``, the type a payload's `given`
+/// is read into too, and applied to the defaults in one place (``DeliveryOverrides/applied(to:)``).
+struct DeliveryOptions: ParsableArguments {
+    @OptionGroup var fetch: ImageFetchOptions
+
+    @Option(
+        name: .customLong("image-key"),
+        help: ArgumentHelp(
+            "Also look for the image URL at KEYPATH, after fcm_options.image and notification.image (repeatable), e.g. data.smallImage or aps.alert.image.",
+            valueName: "KEYPATH"))
+    var imageKeys: [KeyPathArgument] = []
 
     @Option(
         name: .customLong("receipt-url"),
@@ -64,23 +94,29 @@ struct DeliveryOptions: ParsableArguments {
     @Option(
         name: .customLong("extension-memory"),
         help: ArgumentHelp(
-            "Memory footprint the extension may reach above an empty extension's before it is ended, as iOS does (default 24MB).",
+            "Memory footprint the extension may reach above an empty extension's before it is ended, as iOS does (default \(ByteCount.limit(DeliveryConfiguration.defaultExtensionMemoryBytes))).",
             valueName: "SIZE"))
     var extensionMemory: SizeArgument?
 
     /// `--sdk all`: every profile (replay's matrix).
     var allSDKs: Bool { sdk.lowercased() == "all" }
 
-    var configuration: DeliveryConfiguration {
-        var configuration = DeliveryConfiguration(
-            downloadTimeout: downloadTimeout.duration, extensionBudget: extensionBudget.duration,
-            imagePolicy: .blueprint(adding: imageKeys.map(\.keyPath)), extensionMaxImageBytes: extensionMaxBytes?.bytes,
-            receiptURL: receiptURL.flatMap { try? PayloadSettings.receiptURL($0).get() },
-            pushIDKeys: pushIDKeys.map(\.keyPath))
-        configuration.sdk = SDKProfile.named(sdk) ?? .requirement
-        if let extensionMemory { configuration.extensionMemoryBytes = extensionMemory.bytes }
-        return configuration
+    /// The folder the fixture CDN serves.
+    var fixtureRoot: String { fetch.fixtureRoot }
+
+    /// What the command line changes; `--sdk all` leaves the SDK to the matrix.
+    var overrides: DeliveryOverrides {
+        var overrides = fetch.overrides
+        overrides.imageKeys = imageKeys.map(\.keyPath)
+        overrides.receiptURL = receiptURL.flatMap { try? DeliveryOverrides.receiptURL($0).get() }
+        overrides.pushIDKeys = pushIDKeys.map(\.keyPath)
+        overrides.sdk = SDKProfile.named(sdk)
+        overrides.extensionMemoryBytes = extensionMemory?.bytes
+        return overrides
     }
+
+    /// The run's configuration: the defaults with the command line's overrides applied.
+    var configuration: DeliveryConfiguration { overrides.applied(to: DeliveryConfiguration()) }
 
     func validate() throws {
         guard allSDKs || SDKProfile.named(sdk) != nil else {
@@ -91,9 +127,7 @@ struct DeliveryOptions: ParsableArguments {
         if principalClass.name != nil && extensionFolder == nil {
             throw ValidationError("--principal-class names the class of --extension DIR; give --extension too")
         }
-        guard downloadTimeout.duration > .zero else { throw ValidationError("--download-timeout must be more than 0") }
-        guard extensionBudget.duration > .zero else { throw ValidationError("--extension-budget must be more than 0") }
-        if let receiptURL, case .failure(let problem) = PayloadSettings.receiptURL(receiptURL) {
+        if let receiptURL, case .failure(let problem) = DeliveryOverrides.receiptURL(receiptURL) {
             throw ValidationError("--receipt-url \(problem.message)")
         }
     }
@@ -102,14 +136,15 @@ struct DeliveryOptions: ParsableArguments {
 struct DurationArgument: ExpressibleByArgument, Sendable {
     var duration: Duration
 
-    init(_ duration: Duration) { self.duration = duration }
+    /// A duration as the option takes it: "5s", "750ms".
+    static func text(_ duration: Duration) -> String {
+        duration.shortDescription.replacingOccurrences(of: " ", with: "")
+    }
 
     init?(argument: String) {
         guard let duration = Duration(humanReadable: argument) else { return nil }
         self.duration = duration
     }
-
-    var defaultValueDescription: String { duration.shortDescription.replacingOccurrences(of: " ", with: "") }
 }
 
 struct SizeArgument: ExpressibleByArgument, Sendable {

@@ -7,13 +7,15 @@ import RichPushTUI
 
 /// Sends payloads from the notification center through the notification system, with the SDK picked on screen
 /// (`p`) unless the payload's own `given.sdk` names one.
-struct PayloadSettingsDelivery: NotificationDelivering {
+struct NotificationCenterDelivery: NotificationDelivering {
     var system: NotificationSystem
     var store: AttachmentStore
     /// Where `e` writes its reports.
     var reportFolder: String = FileManager.default.currentDirectoryPath
     /// The SDK picked on screen; a payload's own `given.sdk` still wins.
     let selectedSDK = SDKSelection()
+    /// The team's extension folder (`--extension`), for the report's header.
+    var customExtension: String?
 
     func deliver(_ input: DeliveryInput, observer: @escaping @Sendable (DeliveryProgress) -> Void) async
         -> DeliveryResult
@@ -35,15 +37,12 @@ struct PayloadSettingsDelivery: NotificationDelivering {
     /// `richpush-report-YYYYMMDD-HHMMSS.html` in ``reportFolder`` (never over an existing one).
     func exportReport(_ results: [DeliveryResult]) async -> Result<String, ExportError> {
         let items = results.map { ReplayItem(file: PayloadFile(path: $0.file), result: $0, verdict: .unchecked) }
-        let configuration = system.configuration
+        // The SDK picked on screen is the one the deliveries used (a payload's own given.sdk aside).
+        var configuration = system.configuration
+        if let picked = selectedSDK.current { configuration.sdk = picked }
         let context = ReportContext(
-            version: RichPushVersion.current,
-            settings: [
-                .init("From", "the notification center"),
-                .init("Download timeout", configuration.downloadTimeout.shortDescription),
-                .init("Extension budget", configuration.extensionBudget.shortDescription),
-                .init("Image keys", configuration.imagePolicy.keyPaths.map(\.description).joined(separator: ", ")),
-            ])
+            about: [.init("From", "the notification center")], configuration: configuration,
+            customExtension: customExtension)
         let html = HTMLReporter(context: context, attachmentBytes: AttachmentFile.read).render(
             ReplayReport(items: items, elapsed: results.map(\.elapsed).reduce(0, +)))
         let stamp = Self.stamp(Date())

@@ -15,7 +15,7 @@ enum Fixtures {
     static let configuredLimits = EffectiveLimits(DeliveryConfiguration())
     /// What payloads/fallback/extension-expired.expect.json gives: a 10 s download within a 1 s budget.
     static let oneSecondBudget = EffectiveLimits(
-        downloadTimeout: .seconds(10), extensionBudget: .seconds(1), maxImageBytes: DownloadLimits.tenMegabytes,
+        downloadTimeout: .seconds(10), extensionBudget: .seconds(1), downloadMaxBytes: DownloadLimits.tenMegabytes,
         attachmentMaxBytes: DownloadLimits.tenMegabytes)
 
     static let catAttachment = Attachment(
