@@ -67,13 +67,13 @@ def one_line(text):
 
 
 class Server:
-    """`richpush serve --port 0 ...` in the background; its port is read from the banner on stderr."""
+    """`richpush serve --listen 127.0.0.1:0 ...` in the background; its port is read from the banner on stderr."""
 
     def __init__(self, name, extra):
         self.name = name
         self.stderr_path = os.path.join(WORK, f"serve-{name}.err")
         self.output_path = os.path.join(WORK, f"serve-{name}.jsonl")
-        arguments = [BINARY, "serve", "--port", "0", "--format", "jsonl", "--output", self.output_path,
+        arguments = [BINARY, "serve", "--listen", "127.0.0.1:0", "--format", "jsonl", "--output", self.output_path,
                      "--unregistered", UNREGISTERED, "--bundle-id", BUNDLE] + extra
         self.stderr = open(self.stderr_path, "w")
         self.process = subprocess.Popen(arguments, cwd=ROOT, stdin=subprocess.DEVNULL,

@@ -69,7 +69,9 @@ final class ServeProcess: Sendable {
     init(_ arguments: [String], port: Int = 0, readsOutput: Bool = true) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: richpushBinary())
-        process.arguments = ["serve", "--port", "\(port)"] + arguments
+        // A test that gives the address itself (--listen, or the deprecated --host/--port) gets no other.
+        let givesAddress = arguments.contains { ["--listen", "--host", "--port"].contains($0) }
+        process.arguments = ["serve"] + (givesAddress ? [] : ["--listen", "127.0.0.1:\(port)"]) + arguments
         process.currentDirectoryURL = repositoryRoot
         let out = Pipe()
         let err = Pipe()
@@ -287,11 +289,29 @@ struct ServeCommandTests {
         }
     }
 
+    @Test("--host and --port, the old spelling of --listen, still bind where they say, with a note to move on")
+    func deprecatedHostAndPort() async throws {
+        try await withServer { harness in
+            let serve = try ServeProcess(["--host", "127.0.0.1", "--port", "\(harness.server.port)"])
+            #expect(try await serve.exitStatus() == 2)
+            #expect(
+                serve.standardError
+                    == "richpush serve: --host and --port are deprecated and will be removed; use --listen 127.0.0.1:\(harness.server.port)\n"
+                    + "richpush serve: cannot listen on 127.0.0.1:\(harness.server.port): Address already in use\n")
+        }
+    }
+
+    @Test func listenWithTheOldSpellingIsAUsageError() async throws {
+        let serve = try ServeProcess(["--listen", "127.0.0.1:0", "--port", "0"])
+        #expect(try await serve.exitStatus() == 2)
+        #expect(serve.standardError.contains("give only --listen"), "\(serve.standardError)")
+    }
+
     @Test(
         "usage errors exit 2 with one line",
         arguments: [
             ["--auth-key", "AuthKey_X.p8"], ["--count", "0"], ["--plaintext", "--ca-out", "/tmp/x.pem"],
-            ["--port", "70000"],
+            ["--port", "70000"], ["--listen", "127.0.0.1:70000"], ["--listen", "no-port"],
         ])
     func usage(arguments: [String]) async throws {
         let serve = try ServeProcess(arguments)

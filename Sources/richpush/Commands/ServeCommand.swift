@@ -23,8 +23,8 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Receive pushes over HTTP/2 as APNs and FCM would, and show what the phone does with each.",
         discussion: """
             Listens for the APNs provider API (POST /3/device/<token>) and FCM HTTP v1 \
-            (POST /v1/projects/<project>/messages:send) over HTTP/2 with TLS (a certificate for localhost, the --host \
-            name, 127.0.0.1 and ::1 from a CA generated at start; --ca-out writes the CA), or h2c with --plaintext. Each push is \
+            (POST /v1/projects/<project>/messages:send) over HTTP/2 with TLS (a certificate for localhost, the --listen \
+            host name, 127.0.0.1 and ::1 from a CA generated at start; --ca-out writes the CA), or h2c with --plaintext. Each push is \
             validated as APNs or FCM does and answered with their status and reason; accepted pushes go through the \
             emulated iPhone. One line (or one JSON object with --format jsonl) per push as it completes. \
             GET /richpush/v1/notifications lists the results so far, DELETE clears them. \
@@ -43,11 +43,20 @@ struct ServeCommand: AsyncParsableCommand {
         case jsonl
     }
 
-    @Option(help: "Address to listen on.")
-    var host: String = "127.0.0.1"
+    /// `--host` and `--port`, the earlier spelling of `--listen HOST:PORT`; still accepted for one release, with a
+    /// note on standard error.
+    @Option(name: .customLong("host"), help: .hidden)
+    var deprecatedHost: String?
 
-    @Option(help: "TCP port (0 picks a free one).")
-    var port: Int = PushServerConfiguration.defaultPort
+    @Option(name: .customLong("port"), help: .hidden)
+    var deprecatedPort: Int?
+
+    /// Where the server listens: `--listen`, or the deprecated `--host`/`--port` in place of its parts.
+    var address: ListenAddress {
+        if let listen = endpoint.listen { return listen }
+        return ListenAddress(
+            host: deprecatedHost ?? ListenAddress.standard.host, port: deprecatedPort ?? ListenAddress.standard.port)
+    }
 
     @OptionGroup var endpoint: EndpointOptions
 
@@ -72,13 +81,22 @@ struct ServeCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        if let deprecatedPort, !(0...65535).contains(deprecatedPort) {
+            throw ValidationError("--port must be between 0 and 65535")
+        }
+        if endpoint.listen != nil, deprecatedHost != nil || deprecatedPort != nil {
+            throw ValidationError("--host and --port are the old spelling of --listen HOST:PORT; give only --listen")
+        }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
         if plaintext, endpoint.caOut != nil { throw ValidationError("--plaintext has no certificate: drop --ca-out") }
         if delivery.allSDKs { throw ValidationError("--sdk all is for replay; serve emulates one SDK at a time") }
     }
 
     func run() async throws {
+        if deprecatedHost != nil || deprecatedPort != nil {
+            StandardStreams.error(
+                "\(Self.name): --host and --port are deprecated and will be removed; use --listen \(address)\n")
+        }
         let logger = StandardStreams.logger(label: "richpush.serve", verbose: verbose)
         let signingKey = try endpoint.providerKey.signingKey(command: Self.name)
         let caFile = try CACertificateFile.check(endpoint.caOut, command: Self.name)
@@ -128,12 +146,12 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             server = try await PushServer.start(
                 configuration: PushServerConfiguration(
-                    host: host, port: port, plaintext: plaintext, bundleID: endpoint.bundleID,
+                    host: address.host, port: address.port, plaintext: plaintext, bundleID: endpoint.bundleID,
                     unregisteredTokens: endpoint.unregistered,
                     signingKey: signingKey),
                 system: system, appState: { appState }, logger: logger, onResult: printer.print)
         } catch {
-            throw .io("\(Self.name): cannot listen on \(host):\(port): \(error)")
+            throw .io("\(Self.name): cannot listen on \(address): \(error)")
         }
         parts.add(ShutdownAction { await server.shutdown() })
         // Receipts to this server itself trust its CA; the others go out as from any front end.
@@ -165,7 +183,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     private func banner(server: PushServer, caPath: String?, fixtures: String?) -> String {
         var lines = [
-            "richpush serve listening on \(host.contains(":") ? "[\(host)]" : host):\(server.port) (\(plaintext ? "HTTP/2 without TLS, h2c" : "HTTP/2 over TLS"))",
+            "richpush serve listening on \(address.shownHost):\(server.port) (\(plaintext ? "HTTP/2 without TLS, h2c" : "HTTP/2 over TLS"))",
             "  APNs: POST \(server.baseURL)/3/device/<token>",
             "  FCM:  POST \(server.baseURL)/v1/projects/<project>/messages:send",
             "  Results: GET \(server.baseURL)/richpush/v1/notifications (the newest \(server.store.capacity))",

@@ -43,11 +43,6 @@ struct TUICommand: AsyncParsableCommand {
         help: ArgumentHelp("Write the extension's log to FILE (nothing is logged to the terminal).", valueName: "FILE"))
     var log: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "Receive APNs and FCM pushes on HOST:PORT (port 0 picks a free one).", valueName: "HOST:PORT"))
-    var listen: String = "127.0.0.1:\(PushServerConfiguration.defaultPort)"
-
     @Flag(name: .customLong("no-listen"), help: "Do not receive pushes over the network.")
     var noListen = false
 
@@ -70,21 +65,8 @@ struct TUICommand: AsyncParsableCommand {
             if endpoint.providerKey.authKey != nil {
                 throw ValidationError("--no-listen checks no provider tokens: drop --auth-key")
             }
-            return
+            if endpoint.listen != nil { throw ValidationError("--no-listen and --listen contradict each other") }
         }
-        guard Self.parseListen(listen) != nil else {
-            throw ValidationError("--listen must be HOST:PORT (e.g. 127.0.0.1:2197 or [::1]:2197), port 0-65535")
-        }
-    }
-
-    /// "127.0.0.1:2197", "[::1]:2197" or "localhost:0" as host and port.
-    static func parseListen(_ text: String) -> (host: String, port: Int)? {
-        guard let colon = text.lastIndex(of: ":") else { return nil }
-        var host = String(text[..<colon])
-        guard let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else { return nil }
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard !host.isEmpty, !host.contains("[") else { return nil }
-        return (host, port)
     }
 
     func run() async throws {
@@ -156,14 +138,16 @@ struct TUICommand: AsyncParsableCommand {
         parts: CommandLifecycle.Parts, system: NotificationSystem, signingKey: ProviderTokenVerifier.SigningKey?,
         logger: Logger
     ) async -> (feed: NetworkFeed?, status: String?, server: PushServer?) {
-        guard !noListen, let (host, port) = Self.parseListen(listen) else { return (nil, nil, nil) }
+        guard !noListen else { return (nil, nil, nil) }
+        let address = endpoint.listen ?? .standard
+        let (host, port) = (address.host, address.port)
         let caFile: OutputFile?
         do {
             caFile = try CACertificateFile.check(endpoint.caOut, command: "richpush")
         } catch {
             return (nil, "Not listening: \(error.description.dropFirst("richpush: ".count))", nil)
         }
-        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let shownHost = address.shownHost
         // The feed is made first, so no push is lost; its header names the port the server really got.
         let feed = NetworkFeed(appState: state)
         let server: PushServer

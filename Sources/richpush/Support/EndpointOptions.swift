@@ -51,6 +51,12 @@ struct ProviderKeyOptions: ParsableArguments {
 /// The push endpoint's options, the same for `serve` and the notification center.
 struct EndpointOptions: ParsableArguments {
     @Option(
+        help: ArgumentHelp(
+            "Receive APNs and FCM pushes on HOST:PORT, e.g. 0.0.0.0:2197 or [::1]:2197 (port 0 picks a free one; default: \(ListenAddress.standard)).",
+            valueName: "HOST:PORT"))
+    var listen: ListenAddress?
+
+    @Option(
         name: .customLong("ca-out"),
         help: ArgumentHelp(
             "Write the push endpoint's CA certificate (PEM) to FILE, for curl --cacert and `richpush push --cacert` (default: a temporary file removed on exit).",
@@ -75,4 +81,32 @@ struct EndpointOptions: ParsableArguments {
             throw ValidationError("--unregistered needs a token")
         }
     }
+}
+
+/// Where a push endpoint listens, as `--listen` takes it: "127.0.0.1:2197", "[::1]:2197", "localhost:0".
+struct ListenAddress: ExpressibleByArgument, Sendable, Equatable, CustomStringConvertible {
+    var host: String
+    var port: Int
+
+    /// 127.0.0.1 on APNs' development port number.
+    static let standard = ListenAddress(host: "127.0.0.1", port: PushServerConfiguration.defaultPort)
+
+    init(host: String, port: Int) {
+        self.host = host
+        self.port = port
+    }
+
+    init?(argument text: String) {
+        guard let colon = text.lastIndex(of: ":") else { return nil }
+        var host = String(text[..<colon])
+        guard let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else { return nil }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty, !host.contains("[") else { return nil }
+        self.init(host: host, port: port)
+    }
+
+    /// The host as it is written before ":PORT" (an IPv6 address in brackets).
+    var shownHost: String { host.contains(":") ? "[\(host)]" : host }
+
+    var description: String { "\(shownHost):\(port)" }
 }
