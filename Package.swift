@@ -223,6 +223,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -243,8 +245,6 @@ let package = Package(
                 .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -267,8 +267,15 @@ let package = Package(
         .testTarget(
             name: "RichPushReplayTests",
             dependencies: [
-                "RichPushCore", "RichPushLibrary", "RichPushNetwork", "RichPushReplay", "RichPushTestSupport",
+                "RichPushCore", "RichPushLibrary", "RichPushReplay",
             ],
+            swiftSettings: swiftSettings
+        ),
+        // richpush itself, run as a child process: the commands' options, output, exit status and files, as a
+        // user sees them (the TUI is driven in tmux by Tests/EndToEnd/tui-e2e.sh).
+        .testTarget(
+            name: "RichPushCLITests",
+            dependencies: ["RichPushCore", "RichPushTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -295,6 +302,7 @@ let package = Package(
                 "RichPushGraphics",
                 "RichPushTUI",
                 "RichPushTestSupport",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"],

@@ -7,6 +7,7 @@ import NIOSSL
 import RichPushCore
 import RichPushNetwork
 import RichPushServe
+import RichPushTestSupport
 import Synchronization
 
 /// The committed fixture images (payloads/images), found from this file's location.
@@ -163,42 +164,22 @@ func withServer<T>(
 
 let unregisteredToken = String(repeating: "cd", count: 32)
 
-/// Runs a program and returns its exit status and standard output (and standard error with `mergingErrors`).
-func run(_ executable: String, _ arguments: [String], mergingErrors: Bool = false, in directory: URL? = nil) throws
-    -> (status: Int32, output: String)
-{
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = mergingErrors ? pipe : FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
-/// ``run(_:_:mergingErrors:in:)`` on a thread of its own: the server under test answers on the concurrency
-/// pool, which a blocked wait must not hold.
+/// Runs a program to its end (``runExecutable``) and returns its exit status and standard output (and standard error
+/// with `mergingErrors`).
 func runAsync(_ executable: String, _ arguments: [String], mergingErrors: Bool = false, in directory: URL? = nil)
     async throws -> (status: Int32, output: String)
 {
-    try await withCheckedThrowingContinuation { continuation in
-        // A thread, not a dispatch queue: on Linux the global queues share their threads with the pool.
-        Thread {
-            continuation.resume(
-                with: Result { try run(executable, arguments, mergingErrors: mergingErrors, in: directory) })
-        }.start()
-    }
+    let run = try await runExecutable(
+        executable, arguments, in: directory?.path ?? FileManager.default.currentDirectoryPath,
+        mergingErrors: mergingErrors)
+    return (run.status, run.stdout)
 }
 
 /// curl with HTTP/2 support, or nil with the reason it cannot be used.
 let curlPath: String? = {
     for path in ["/usr/bin/curl", "/usr/local/bin/curl", "/bin/curl"]
     where FileManager.default.isExecutableFile(atPath: path) {
-        if let (status, output) = try? run(path, ["--version"]), status == 0, output.contains("HTTP2") {
+        if let run = try? runExecutableBlocking(path, ["--version"]), run.status == 0, run.stdout.contains("HTTP2") {
             return path
         }
     }

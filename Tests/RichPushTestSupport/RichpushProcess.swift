@@ -18,8 +18,12 @@ public func richpushBinary() -> String {
 }
 
 /// How a command ended, and what it printed.
-public struct CommandRun: Sendable {
+public struct CommandRun: Sendable, CustomStringConvertible {
+    /// The exit status, or the signal's number when ``endedBySignal``.
     public var status: Int32
+    /// Whether a signal ended the program (``status`` is then the signal's number).
+    public var endedBySignal = false
+    /// Standard output (standard error too with `mergingErrors`; empty when it went to a file handle).
     public var stdout: String
     public var stderr: String
     public var seconds: Double
@@ -27,15 +31,49 @@ public struct CommandRun: Sendable {
     public var stdoutLines: [String] {
         stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
+
+    public init(status: Int32, endedBySignal: Bool = false, stdout: String, stderr: String, seconds: Double) {
+        self.status = status
+        self.endedBySignal = endedBySignal
+        self.stdout = stdout
+        self.stderr = stderr
+        self.seconds = seconds
+    }
+
+    public var description: String { "\(endedBySignal ? "signal" : "exit") \(status), stderr: \(stderr)" }
 }
 
-/// Runs a program with arguments in a working directory, with no terminal attached. Its environment is this
-/// process's with `LC_ALL=C.UTF-8` and `environment` added, or, with `inherit` false, `environment` alone (plus
-/// PATH and LC_ALL).
+/// The one way the tests run a program to its end: in a working directory, with no terminal attached. Its
+/// environment is this process's with `LC_ALL=C.UTF-8` and `environment` added, or, with `inherit` false,
+/// `environment` alone (plus PATH and LC_ALL). Standard output is captured, or goes to `standardOutput` (a file such
+/// as `/dev/full`); standard error is captured, or merged into standard output with `mergingErrors`.
+///
+/// Both pipes are read while the child runs, so neither can fill up and block it, and on threads of their own: a
+/// blocking read on Swift's cooperative threads (one per core) would stall every other test's tasks meanwhile.
 public func runExecutable(
     _ executable: String, _ arguments: [String], in directory: String = repositoryRootPath,
-    environment extra: [String: String] = [:], inherit: Bool = true
+    environment extra: [String: String] = [:], inherit: Bool = true, standardOutput: FileHandle? = nil,
+    mergingErrors: Bool = false
 ) async throws -> CommandRun {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread {
+            continuation.resume(
+                with: Result {
+                    try runExecutableBlocking(
+                        executable, arguments, in: directory, environment: extra, inherit: inherit,
+                        standardOutput: standardOutput, mergingErrors: mergingErrors)
+                })
+        }.start()
+    }
+}
+
+/// ``runExecutable(_:_:in:environment:inherit:standardOutput:mergingErrors:)`` on the calling thread, for the few
+/// places that cannot wait asynchronously (a test trait's condition). Never call it from a task.
+public func runExecutableBlocking(
+    _ executable: String, _ arguments: [String], in directory: String = repositoryRootPath,
+    environment extra: [String: String] = [:], inherit: Bool = true, standardOutput: FileHandle? = nil,
+    mergingErrors: Bool = false
+) throws -> CommandRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -49,19 +87,28 @@ public func runExecutable(
     process.environment = environment
     let out = Pipe()
     let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
+    process.standardOutput = standardOutput ?? out
+    process.standardError = mergingErrors ? (standardOutput ?? out) : err
     process.standardInput = FileHandle.nullDevice
     let start = Date()
     try process.run()
-    // Read both pipes while the child runs so neither can fill up and block it.
-    async let errorRead = readToEnd(err.fileHandleForReading)
-    let outData = await readToEnd(out.fileHandleForReading)
-    let errData = await errorRead
-    await waitForExit(process)
+    // Standard error on a thread of its own while this one reads standard output.
+    final class Collected: @unchecked Sendable {
+        var data = Data()  // written before `done` is signalled, read after it is waited for
+        let done = DispatchSemaphore(value: 0)
+    }
+    let errors = Collected()
+    Thread {
+        if !mergingErrors { errors.data = err.fileHandleForReading.readDataToEndOfFile() }
+        errors.done.signal()
+    }.start()
+    let outData = standardOutput == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
+    errors.done.wait()
+    process.waitUntilExit()
     return CommandRun(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(start))
+        status: process.terminationStatus, endedBySignal: process.terminationReason == .uncaughtSignal,
+        stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errors.data, as: UTF8.self), seconds: Date().timeIntervalSince(start))
 }
 
 /// Everything `handle` gives until its end, read on a thread of its own: a blocking read on Swift's cooperative

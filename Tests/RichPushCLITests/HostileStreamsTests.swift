@@ -168,7 +168,7 @@ import RichPushTestSupport
         #expect(server.caPath == link)
         server.signal(SIGTERM)
         let stopped = await server.wait()
-        #expect(stopped.reason == .exit && stopped.status == 0, "\(stopped)")
+        #expect(!stopped.endedBySignal && stopped.status == 0, "\(stopped)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target, "the link was replaced")
         let pem = try String(contentsOfFile: target, encoding: .utf8)
         #expect(pem.hasPrefix("-----BEGIN CERTIFICATE-----"), "\(pem)")
@@ -211,7 +211,7 @@ import RichPushTestSupport
         try folder.write("p.json", Self.payload(title: "Full"))
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         let run = try await runRichpush(["replay", folder.path], standardOutput: full)
-        #expect(run.reason == .exit, "ended by signal \(run.status)")
+        #expect(!run.endedBySignal, "ended by signal \(run.status)")
         #expect(run.status == 2)
         #expect(run.stderr == "richpush: cannot write to standard output: No space left on device\n", "\(run.stderr)")
     }
@@ -321,7 +321,7 @@ import RichPushTestSupport
 
         server.signal(signal)
         let stopped = await server.wait()
-        #expect(stopped.reason == .exit && stopped.status == 0, "\(stopped)")
+        #expect(!stopped.endedBySignal && stopped.status == 0, "\(stopped)")
         #expect(!FileManager.default.fileExists(atPath: caPath), "the temporary CA was left behind")
         let name = [SIGHUP: "SIGHUP", SIGTERM: "SIGTERM", SIGINT: "SIGINT"][signal] ?? "?"
         #expect(stopped.stderr.contains("stopped (\(name))"), "\(stopped.stderr)")
@@ -338,7 +338,7 @@ import RichPushTestSupport
         server.signal(SIGHUP)
         server.signal(SIGTERM)
         let stopped = await server.wait()
-        #expect(stopped.reason == .exit && stopped.status == 0, "\(stopped)")
+        #expect(!stopped.endedBySignal && stopped.status == 0, "\(stopped)")
         #expect(stopped.stderr.contains("stopped (SIGTERM)"), "\(stopped.stderr)")
     }
 
@@ -366,7 +366,7 @@ import RichPushTestSupport
         let stopped = await server.wait()
         let served = URL(fileURLWithPath: folder.path).resolvingSymlinksInPath().path
         #expect(server.banner.contains("Fixture CDN serving \(served)"), "\(server.banner)")
-        #expect(stopped.reason == .exit && stopped.status == 0, "\(stopped)")
+        #expect(!stopped.endedBySignal && stopped.status == 0, "\(stopped)")
     }
 
     @Test func serveFixturesHelpNamesFixturesAndNotTheOldRoot() async throws {
@@ -388,34 +388,9 @@ import RichPushTestSupport
     }
 }
 
-/// How a run of `richpush` ended (exit or signal) and what it printed.
-struct EndedRun: CustomStringConvertible {
-    var reason: Process.TerminationReason
-    var status: Int32
-    var stdout: String
-    var stderr: String
-
-    var description: String { "\(reason == .exit ? "exit" : "signal") \(status), stderr: \(stderr)" }
-}
-
 /// Runs `richpush` to its end with standard output going to `standardOutput`; standard error is captured.
-func runRichpush(_ arguments: [String], standardOutput: FileHandle) async throws -> EndedRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: richpushBinary())
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["LC_ALL"] = "C.UTF-8"
-    process.environment = environment
-    let err = Pipe()
-    process.standardOutput = standardOutput
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let errData = await readToEnd(err.fileHandleForReading)
-    await waitForExit(process)
-    return EndedRun(
-        reason: process.terminationReason, status: process.terminationStatus, stdout: "",
-        stderr: String(decoding: errData, as: UTF8.self))
+func runRichpush(_ arguments: [String], standardOutput: FileHandle) async throws -> CommandRun {
+    try await runExecutable(richpushBinary(), arguments, standardOutput: standardOutput)
 }
 
 /// `richpush serve-fixtures` running in the background, started and waited for its banner.
@@ -464,13 +439,14 @@ final class FixtureServer {
     }
 
     /// Waits for the end (killing it after a minute, so a hang fails the test rather than blocking the run).
-    func wait() async -> EndedRun {
+    func wait() async -> CommandRun {
         let guardTask = HostileStreamsTests.killAfterTimeout(process)
         await waitForExit(process)
         guardTask.cancel()
         let stderr = String(decoding: await errorReader.value, as: UTF8.self)
-        return EndedRun(
-            reason: process.terminationReason, status: process.terminationStatus, stdout: banner, stderr: stderr)
+        return CommandRun(
+            status: process.terminationStatus, endedBySignal: process.terminationReason == .uncaughtSignal,
+            stdout: banner, stderr: stderr, seconds: 0)
     }
 
     deinit {
