@@ -1,11 +1,17 @@
+import Foundation
 import RichPushCore
 import RichPushGraphics
 import Testing
 
 @testable import RichPushTUI
 
+/// Benchmarks run only when asked for (`scripts/bench-tui-render` sets RICHPUSH_BENCHMARKS=1), not in every
+/// `swift test`: their figures go to the README, and a shared machine's timings are no test.
+let benchmarksRequested = ProcessInfo.processInfo.environment["RICHPUSH_BENCHMARKS"] == "1"
+
 /// A key press with 1,000 notifications in the list: reduce, then render the whole frame.
-@Suite struct RenderBenchmarkTests {
+@Suite(.enabled(if: benchmarksRequested, "a benchmark: scripts/bench-tui-render runs it"))
+struct RenderBenchmarkTests {
     @Test func keyPressToFrameWithAThousandNotifications() {
         let results = [Fixtures.richResult(), Fixtures.insecureResult(), Fixtures.timeoutResult()]
         var entries = (1...1_000).map { Fixtures.entry($0, results[$0 % 3], sentAt: Double($0)) }
@@ -42,7 +48,8 @@ import Testing
 
 /// A key press with 1,000 notifications that all have a thumbnail: reduce, find the images the frame needs
 /// (as the run loop does after every event), render the whole frame. Prints min/median/max per press.
-@Suite struct ThumbnailBenchmarkTests {
+@Suite(.enabled(if: benchmarksRequested, "a benchmark: scripts/bench-tui-render runs it"))
+struct ThumbnailBenchmarkTests {
     @Test func keyPressToFrameWithAThousandThumbnails() {
         let settings = ImageSettings(renderer: CellRenderer(colorMode: .indexed256, symbols: .quadrants))
         var pictures: [String: DecodedImage] = [:]
