@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOHTTP1
 import RichPushCore
 import RichPushNetwork
 import Testing
@@ -120,9 +121,13 @@ struct ReceiptTests {
     @Test("the receipts endpoint takes POST only, delay and status only")
     func endpointRules() async throws {
         try await withSender { harness, sender in
-            let get = try await fetchRaw(harness.cdn, "/receipts")
-            #expect(get.status == 405)
-            #expect(get.header("Allow") == "POST")
+            for method in [HTTPMethod.GET, .PUT, .OPTIONS] {
+                let refused = try await fetchRaw(harness.cdn, "/receipts", method: method)
+                #expect(refused.status == 405 && refused.header("Allow") == "POST", "\(method): \(refused.status)")
+            }
+            // A file takes GET and HEAD; a 405 says so (RFC 9110 asks every 405 for its Allow).
+            let posted = try await fetchRaw(harness.cdn, "/cat.png", method: .POST)
+            #expect(posted.status == 405 && posted.header("Allow") == "GET, HEAD", "\(posted.status)")
             let typed = try await sender.send(DisplayReceipt(url: harness.url("receipts?type=text/html"), pushID: "1"))
             #expect(typed == 400)
             let typo = try await sender.send(DisplayReceipt(url: harness.url("receipts?dealy=1s"), pushID: "1"))

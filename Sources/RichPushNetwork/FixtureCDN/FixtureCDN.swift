@@ -101,7 +101,8 @@ public final class FixtureCDN: Sendable {
         let counters = FixtureTrafficCounters()
         let server = try await LocalHTTPServer.start(
             responder: FixtureResponder(
-                resolver: resolver, receipts: receipts, requests: requests, counters: counters, logger: logger),
+                resolver: resolver, receipts: receipts, requests: requests, counters: counters, logger: logger
+            ).router.buildResponder(),
             server: try .tls(
                 .http1(configuration: .init(additionalChannelHandlers: [FixtureConnectionCounter(counters)])),
                 tlsConfiguration: tls),
@@ -197,9 +198,10 @@ struct FixtureRequestContext: RequestContext {
     }
 }
 
-/// Serves the fixture root with faults.
-struct FixtureResponder: HTTPResponder {
-    typealias Context = FixtureRequestContext
+/// Serves the fixture root with faults, routed by Hummingbird's router: `POST /receipts` records a display receipt,
+/// `GET` and `HEAD` of any other path serve a file of the root; other methods are 405. Every answer is counted,
+/// logged, and reported to whoever registered the connection it came on (``FixtureRequestLog``).
+struct FixtureResponder: Sendable {
 
     let resolver: FixtureFileResolver
     let receipts: ReceiptLog
@@ -213,29 +215,71 @@ struct FixtureResponder: HTTPResponder {
     /// Largest receipt body accepted.
     static let maxReceiptBytes = 64 * 1024
 
-    func respond(to request: Request, context: Context) async throws -> Response {
-        counters.count(\.requests)
-        let started = ContinuousClock.now
-        let response = await makeResponse(to: request, channel: context.channel)
-        requests.record(port: context.channel.remoteAddress?.port) {
-            let seconds = (ContinuousClock.now - started).seconds
-            let bytes = response.body.contentLength.map { "\($0) bytes" } ?? "streamed body"
-            return
-                "\(request.method) https://\(FixtureCDN.host)\(request.uri.string) → \(response.status.code), \(bytes), answered after \(String(format: "%.3f", seconds)) s"
+    var router: Router<FixtureRequestContext> {
+        let router = Router(context: FixtureRequestContext.self)
+        router.add(middleware: Accounting(receipts: receipts, requests: requests, counters: counters, logger: logger))
+        router.post(RouterPath(Self.receiptsPath)) { request, _ in await receiptResponse(to: request) }
+        // Without these, a GET of /receipts would be taken for a file; other methods are refused below.
+        router.get(RouterPath(Self.receiptsPath)) { request, _ in Self.methodNotAllowed(path: request.uri.path) }
+        router.head(RouterPath(Self.receiptsPath)) { request, _ in Self.methodNotAllowed(path: request.uri.path) }
+        for path in ["/", "**"] {
+            router.get(RouterPath(path)) { request, context in await fileResponse(to: request, channel: context.channel)
+            }
+            router.head(RouterPath(path)) { request, context in
+                await fileResponse(to: request, channel: context.channel)
+            }
         }
-        logger.debug(
-            "fixture request",
-            metadata: [
-                "method": "\(request.method)", "uri": "\(request.uri.string)", "status": "\(response.status.code)",
-            ])
+        return router
+    }
+
+    /// Counts, times, logs and reports every answer, the router's own refusals included; a method the router has
+    /// no route for is 405.
+    struct Accounting: RouterMiddleware {
+        typealias Context = FixtureRequestContext
+
+        let receipts: ReceiptLog
+        let requests: FixtureRequestLog
+        let counters: FixtureTrafficCounters
+        let logger: Logger
+
+        func handle(
+            _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+        ) async throws -> Response {
+            counters.count(\.requests)
+            let started = ContinuousClock.now
+            let response: Response
+            do {
+                response = try await next(request, context)
+            } catch let error as HTTPError where error.status == .notFound {
+                // The router has no route for this method on this path.
+                response = FixtureResponder.methodNotAllowed(path: request.uri.path)
+            }
+            requests.record(port: context.channel.remoteAddress?.port) {
+                let seconds = (ContinuousClock.now - started).seconds
+                let bytes = response.body.contentLength.map { "\($0) bytes" } ?? "streamed body"
+                return
+                    "\(request.method) https://\(FixtureCDN.host)\(request.uri.string) → \(response.status.code), \(bytes), answered after \(String(format: "%.3f", seconds)) s"
+            }
+            logger.debug(
+                "fixture request",
+                metadata: [
+                    "method": "\(request.method)", "uri": "\(request.uri.string)", "status": "\(response.status.code)",
+                ])
+            return response
+        }
+    }
+
+    /// 405 for a method a path does not take: receipts are POSTed, files are read with GET and HEAD.
+    static func methodNotAllowed(path: String) -> Response {
+        var response =
+            path == receiptsPath
+            ? text(405, "receipts are POSTed to \(receiptsPath)") : text(405, "only GET and HEAD are served")
+        response.headers[.allow] = path == receiptsPath ? "POST" : "GET, HEAD"
         return response
     }
 
-    private func makeResponse(to request: Request, channel: any Channel) async -> Response {
-        if request.uri.path == Self.receiptsPath { return await receiptResponse(to: request) }
-        guard request.method == .get || request.method == .head else {
-            return Self.text(405, "only GET and HEAD are served")
-        }
+    /// A fixture file, with the faults of the query.
+    private func fileResponse(to request: Request, channel: any Channel) async -> Response {
         let faults: FaultSpec
         do {
             faults = try FaultSpec.parse(query: request.uri.query)
@@ -298,11 +342,6 @@ struct FixtureResponder: HTTPResponder {
     /// (`delay`, `status`; 200 by default). The receipt is recorded when it has been read, before any `delay`, as a
     /// server would count it even if the client gives up waiting for the answer.
     private func receiptResponse(to request: Request) async -> Response {
-        guard request.method == .post else {
-            var response = Self.text(405, "receipts are POSTed to \(Self.receiptsPath)")
-            response.headers[.allow] = "POST"
-            return response
-        }
         let faults: FaultSpec
         do {
             faults = try FaultSpec.parse(query: request.uri.query)
