@@ -8,8 +8,10 @@ import RichPushNetwork
 
 /// Answers every request of the push server: the APNs provider API (`/3/device/<token>`), FCM HTTP v1
 /// (`/v1/projects/{project}/messages:send`), the inspection API (`/richpush/v1/notifications`) and the display
-/// receipts endpoint (`/richpush/v1/receipts`).
-struct PushResponder: HTTPResponder {
+/// receipts endpoint (`/richpush/v1/receipts`), routed by Hummingbird's router. What no route takes is answered as
+/// the service whose path it is answers it: Google's errors under `/v1/`, Apple's (`BadPath`, `MethodNotAllowed`)
+/// everywhere else, 405 on richpush's own endpoints.
+struct PushResponder: Sendable {
     typealias Context = BasicRequestContext
 
     let apns: APNsRequestValidator
@@ -28,23 +30,68 @@ struct PushResponder: HTTPResponder {
     /// unread as too large.
     static let maxFCMBodyBytes = 64 * 1024
 
-    func respond(to request: Request, context: Context) async throws -> Response {
+    var router: Router<Context> {
+        let router = Router(context: Context.self)
+        router.add(middleware: Gate(responder: self))
+        router.get(RouterPath(Self.inspectionPath)) { request, _ in inspect(request) }
+        router.delete(RouterPath(Self.inspectionPath)) { request, _ in inspect(request) }
+        for method in [HTTPRequest.Method.post, .get, .delete] {
+            router.on(RouterPath(Self.receiptsPath), method: method) { request, _ in
+                await receipt(request, target: request.head.path ?? "")
+            }
+        }
+        router.post(RouterPath(APNsRequestValidator.pathPrefix + ":token")) { request, _ in await push(request) }
+        router.post("/v1/projects/:project/messages:send") { request, _ in await push(request) }
+        return router
+    }
+
+    /// Before any route: a header list over the limit is refused (431) and recorded as the push it was meant to
+    /// be. After: what the router has no route for goes to ``unrouted(_:)``.
+    struct Gate: RouterMiddleware {
+        typealias Context = PushResponder.Context
+        let responder: PushResponder
+
+        func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+            async throws -> Response
+        {
+            let path = request.head.path ?? ""
+            let headers = request.headers.map { (name: $0.name.canonicalName, value: $0.value) }
+            if let size = PushResponder.oversizedHeaderList(request, headers: headers) {
+                let isFCM = FCMRequestValidator.handles(path: PushResponder.pathOnly(path))
+                return responder.headerListTooLarge(
+                    size: size, path: path, transport: isFCM ? .fcmHTTP : .apnsHTTP2,
+                    written: ResponseWritten.current ?? PushResponder.answeredAlready)
+            }
+            do {
+                return try await next(request, context)
+            } catch let error as HTTPError where error.status == .notFound {
+                return await responder.unrouted(request)
+            }
+        }
+    }
+
+    /// A method or path no route takes: 405 on richpush's endpoints, else the push service's own refusal.
+    private func unrouted(_ request: Request) async -> Response {
         let path = request.head.path ?? ""
-        let pathOnly = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+        switch Self.pathOnly(path) {
+        case Self.inspectionPath: return inspect(request)
+        case Self.receiptsPath: return await receipt(request, target: path)
+        default: return await push(request)
+        }
+    }
+
+    /// The path without its query.
+    static func pathOnly(_ path: String) -> String {
+        path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+    }
+
+    /// A push to APNs or FCM (by its path), judged as the service judges it and, when accepted, delivered.
+    private func push(_ request: Request) async -> Response {
+        let path = request.head.path ?? ""
         let headers = request.headers.map { (name: $0.name.canonicalName, value: $0.value) }
-        let isFCM = FCMRequestValidator.handles(path: pathOnly)
+        let isFCM = FCMRequestValidator.handles(path: Self.pathOnly(path))
         // Each push's result is reported once its answer is written (see ResponseWritten).
         let written = ResponseWritten.current ?? Self.answeredAlready
-        if let size = Self.oversizedHeaderList(request, headers: headers) {
-            return headerListTooLarge(
-                size: size, path: path, transport: isFCM ? .fcmHTTP : .apnsHTTP2, written: written)
-        }
-        if pathOnly == Self.inspectionPath {
-            return inspect(request)
-        }
-        if pathOnly == Self.receiptsPath {
-            return await receipt(request, target: path)
-        }
         var request = request
         let limit = isFCM ? Self.maxFCMBodyBytes : APNsRequest.maxBodyBytes
         let (body, isCut) = await Self.readBody(of: &request, upTo: limit)
@@ -101,7 +148,7 @@ struct PushResponder: HTTPResponder {
     }
 
     /// 431 on the request's own stream, recorded like any refused push.
-    private func headerListTooLarge(
+    func headerListTooLarge(
         size: Int, path: String, transport: DeliveryTransport, written: ResponseWritten
     ) -> Response {
         let rejection = EndpointRejection(

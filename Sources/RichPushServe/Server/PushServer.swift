@@ -133,7 +133,8 @@ public final class PushServer: Sendable {
                 bundleID: configuration.bundleID, unregisteredTokens: configuration.unregisteredTokens,
                 tokenVerifier: ProviderTokenVerifier(signingKey: configuration.signingKey)),
             fcm: FCMRequestValidator(unregisteredTokens: configuration.unregisteredTokens),
-            deliveries: deliveries, store: store, receipts: receipts, appState: appState, logger: logger)
+            deliveries: deliveries, store: store, receipts: receipts, appState: appState, logger: logger
+        ).router.buildResponder()
 
         let server: HTTPServerBuilder
         let caPEM: String?
