@@ -1,5 +1,6 @@
 import Foundation
 import RichPushCore
+import RichPushFiles
 import RichPushLibrary
 import RichPushNetwork
 import RichPushReplay
@@ -56,7 +57,7 @@ struct PayloadSettingsDelivery: NotificationDelivering {
                 return .success(path)
             } catch {
                 lastProblem = "\(path): \(error.reason)"
-                guard FileManager.default.fileExists(atPath: path) else { break }
+                guard FileNode.exists(path) else { break }
             }
         }
         return .failure(ExportError(lastProblem))
