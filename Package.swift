@@ -38,15 +38,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "CFileInfo"),
+        // What a path is (stat, lstat, fstat through CFileInfo): one type for every module that looks at files.
+        .target(
+            name: "RichPushFiles",
+            dependencies: ["CFileInfo"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "RichPushLibrary",
-            dependencies: ["RichPushCore", "CFileInfo"],
+            dependencies: ["RichPushCore", "RichPushFiles", "CFileInfo"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "RichPushNetwork",
             dependencies: [
                 "RichPushCore",
+                "RichPushFiles",
                 "CFileInfo",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -71,6 +78,7 @@ let package = Package(
             name: "RichPushCustomExtension",
             dependencies: [
                 "RichPushCore",
+                "RichPushFiles",
                 "RichPushNetwork",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -95,6 +103,7 @@ let package = Package(
                 .product(name: "HummingbirdHTTP2", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOHPACK", package: "swift-nio-http2"),
@@ -118,7 +127,7 @@ let package = Package(
         ),
         .target(
             name: "RichPushCodecs",
-            dependencies: ["RichPushCore", "CImageCodecs", "CFileInfo"],
+            dependencies: ["RichPushCore", "RichPushFiles", "CImageCodecs"],
             swiftSettings: swiftSettings
         ),
         .systemLibrary(
@@ -145,6 +154,7 @@ let package = Package(
             name: "RichPushTUI",
             dependencies: [
                 "RichPushCore",
+                "RichPushFiles",
                 "RichPushGraphics",
                 "RichPushLibrary",
                 "CNCursesShim",
@@ -181,6 +191,7 @@ let package = Package(
                 "CFileInfo",
                 "RichPushCore",
                 "RichPushCustomExtension",
+                "RichPushFiles",
                 "RichPushLibrary",
                 "RichPushNetwork",
                 "RichPushReplay",
@@ -257,6 +268,11 @@ let package = Package(
         .testTarget(
             name: "CustomExtensionTests",
             dependencies: ["RichPushCustomExtension", "RichPushTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RichPushFilesTests",
+            dependencies: ["RichPushFiles", "RichPushTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,7 +1,7 @@
-internal import CFileInfo
 internal import CImageCodecs
 public import Foundation
 public import RichPushCore
+internal import RichPushFiles
 
 /// Decodes PNG, JPEG and GIF with the system codecs (libpng, libjpeg-turbo, giflib) into ``DecodedImage``s.
 ///
@@ -112,14 +112,11 @@ public struct ImageDecoder: ImageDecoding, Sendable {
 
     private func checkFileSize(_ url: URL) throws(ImageDecodingError) {
         // One stat(2); a path that cannot be read is the codec's to report.
-        var info = rp_file_info()
-        let size = url.withUnsafeFileSystemRepresentation { path in
-            path.flatMap { rp_file_info_at($0, 1, &info) == 0 ? Int(info.size) : nil }
-        }
-        if let size, size > budget.fileBytes {
+        if case .success(let node) = FileNode.following(url.path), node.size > budget.fileBytes {
             throw ImageDecodingError(
                 .overBudget,
-                "the image file \(url.lastPathComponent) is \(size) bytes, over the \(budget.fileBytes)-byte budget")
+                "the image file \(url.lastPathComponent) is \(node.size) bytes, over the \(budget.fileBytes)-byte budget"
+            )
         }
     }
 

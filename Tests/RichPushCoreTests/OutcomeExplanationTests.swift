@@ -32,12 +32,4 @@ import Testing
         let sentence = OutcomeExplanation.sentence(for: .insecureURL, limits: EffectiveLimits(DeliveryConfiguration()))
         #expect(sentence.contains("does not start with https://"))
     }
-
-    @Test func durationsInWords() {
-        #expect(Duration.seconds(1).inWords == "1 second")
-        #expect(Duration.milliseconds(2500).inWords == "2.5 seconds")
-        #expect(Duration.milliseconds(250).inWords == "250 milliseconds")
-        #expect(ByteCount.limit(10 * 1024 * 1024) == "10 MB")
-        #expect(ByteCount.limit(512 * 1024) == "512 KB")
-    }
 }

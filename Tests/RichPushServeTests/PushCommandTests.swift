@@ -74,9 +74,59 @@ struct PushCommandTests {
             #expect(lines.count == 3, "\(output)")
             #expect(lines[0].contains("simulator.apns  APNs 400  BadPriority"))
             #expect(lines[1].contains("malformed.json  APNs 400"))
-            #expect(lines[2].contains("no-such-file.json  error: no such file"))
+            #expect(lines[2].contains("no-such-file.json  error: cannot open the file: missing, or a broken link"))
             let entries = harness.server.store.snapshot().notifications
             #expect(entries.first?["apns"]?["topic"] == "com.example.shop")
+        }
+    }
+
+    @Test(
+        "push reads payload files as replay does: a FIFO, a folder, a missing or oversized file is one line in replay's words, and the FIFO is not waited on"
+    )
+    func unreadableFiles() async throws {
+        let folder = try TemporaryFolder()
+        let fifo = try folder.fifo("pipe.json")
+        let big = try folder.write("big.json", #"{"aps":{"alert":""# + String(repeating: "x", count: 70_000) + #""}}"#)
+        let directory = "\(folder.path)/folder.json"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let missing = "\(folder.path)/missing.json"
+        // Nothing is sent, so no server is needed.
+        let (status, output) = try await Self.push(["--to", "https://127.0.0.1:1", fifo, directory, missing, big])
+        #expect(status == 1, "\(output)")
+        #expect(
+            output.split(separator: "\n") == [
+                "\(fifo)  error: is a FIFO (named pipe), not a regular file",
+                "\(directory)  error: is a folder, not a regular file",
+                "\(missing)  error: cannot open the file: missing, or a broken link",
+                "\(big)  error: the file is 70020 bytes; APNs accepts at most 4096",
+            ])
+        // Replay's words for the same FIFO and oversized file.
+        let replay = try await runExecutable(richpushBinary(), ["replay", fifo, big])
+        #expect(replay.stdout.contains("\(fifo): is a FIFO (named pipe), not a regular file"), "\(replay.stdout)")
+        #expect(replay.stdout.contains("(the file is 70020 bytes; APNs accepts at most 4096)"), "\(replay.stdout)")
+    }
+
+    @Test("a file push may not read is named in replay's words", .enabled(if: getuid() != 0, "root reads any file"))
+    func unreadableByPermission() async throws {
+        let folder = try TemporaryFolder()
+        let locked = try folder.write("locked.json", #"{"aps":{"alert":"hi"}}"#)
+        chmod(locked, 0)
+        let (status, output) = try await Self.push(["--to", "https://127.0.0.1:1", locked])
+        #expect(status == 1)
+        #expect(output == "\(locked)  error: cannot read the file: permission denied\n")
+    }
+
+    @Test("a server whose certificate push does not trust: exit 2, and the line says to give --cacert")
+    func untrustedCertificate() async throws {
+        try await withServer { harness in
+            let (status, output) = try await Self.push([
+                "--to", "https://127.0.0.1:\(harness.server.port)", "payloads/rich/png-closed.json",
+            ])
+            #expect(status == 2)
+            #expect(
+                output.contains("the TLS handshake failed (is its certificate trusted? give --cacert FILE"), "\(output)"
+            )
+            #expect(output.split(separator: "\n").count == 1)
         }
     }
 

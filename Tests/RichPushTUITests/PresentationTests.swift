@@ -47,14 +47,10 @@ import Testing
     @Test func formats() {
         #expect(Format.fixed(3.14159, 1) == "3.1")
         #expect(Format.fixed(-0.01, 1) == "0.0")
-        #expect(Format.bytes(512) == "512 B")
         #expect(Format.grouped(48_213) == "48,213")
         #expect(Format.grouped(1_048_576) == "1,048,576")
         #expect(Format.timeOfDay(14 * 3600 + 3 * 60 + 22.9) == "14:03:22")
         #expect(Format.timeOfDay(86_400 + 5) == "00:00:05")
-        #expect(Format.limit(.milliseconds(250)) == "250 ms")
-        #expect(Format.limit(.milliseconds(2500)) == "2.5 s")
-        #expect(Duration.seconds(1).inWords == "1 second")
         #expect(Format.number(0.75) == "0.75")
         #expect(Format.number(1) == "1")
     }

@@ -24,26 +24,7 @@ public struct DisplayReceipt: Sendable, Equatable {
     }
 
     /// The request body: `push_id=<id>`, form-encoded (`application/x-www-form-urlencoded`).
-    public var formBody: String { "push_id=\(Self.formEncode(pushID))" }
-
-    /// Form encoding (the WHATWG `application/x-www-form-urlencoded` serializer): ASCII letters, digits and
-    /// `*-._` stay, a space becomes `+`, every other byte of the UTF-8 text is `%XX`.
-    public static func formEncode(_ text: String) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            case UInt8(ascii: " "):
-                encoded += "+"
-            default:
-                encoded += String(format: "%%%02X", byte)
-            }
-        }
-        return encoded
-    }
+    public var formBody: String { "push_id=\(FormEncoding.encode(pushID, plus: .space))" }
 }
 
 /// Why a receipt got no answer (connection, TLS, timeout), in words for people.

@@ -7,6 +7,13 @@ public enum ByteCount {
         return "\(oneDecimal(kilobytes / 1024)) MB"
     }
 
+    /// A configured size limit: "10 MB" or "512 KB" when it is a whole number of them, else as ``text(_:)``.
+    public static func limit(_ count: Int) -> String {
+        if count >= 1024 * 1024 && count % (1024 * 1024) == 0 { return "\(count / (1024 * 1024)) MB" }
+        if count >= 1024 && count % 1024 == 0 && count < 1024 * 1024 { return "\(count / 1024) KB" }
+        return text(count)
+    }
+
     private static func oneDecimal(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"

@@ -78,23 +78,3 @@ public enum OutcomeExplanation {
         return result.style == .silent ? silent : nil
     }
 }
-
-extension ByteCount {
-    /// A configured size limit: "10 MB" when it is whole, else as ``text(_:)``.
-    public static func limit(_ count: Int) -> String {
-        if count >= 1024 * 1024 && count % (1024 * 1024) == 0 { return "\(count / (1024 * 1024)) MB" }
-        if count >= 1024 && count % 1024 == 0 && count < 1024 * 1024 { return "\(count / 1024) KB" }
-        return text(count)
-    }
-}
-
-extension Duration {
-    /// The duration as words for sentences: "5 seconds", "1 second", "2.5 seconds", "250 milliseconds".
-    public var inWords: String {
-        let seconds = self.seconds
-        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) milliseconds" }
-        let tenths = Int((seconds * 10).rounded())
-        let number = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
-        return "\(number) second\(number == "1" ? "" : "s")"
-    }
-}

@@ -24,4 +24,13 @@ extension Duration {
         let tenths = Int((seconds * 10).rounded())
         return "\(tenths / 10).\(tenths % 10) s"
     }
+
+    /// The duration as words for sentences: "5 seconds", "1 second", "2.5 seconds", "250 milliseconds".
+    public var inWords: String {
+        let seconds = self.seconds
+        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) milliseconds" }
+        let tenths = Int((seconds * 10).rounded())
+        let number = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+        return "\(number) second\(number == "1" ? "" : "s")"
+    }
 }

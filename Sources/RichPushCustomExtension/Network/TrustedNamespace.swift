@@ -1,4 +1,5 @@
 import Foundation
+import RichPushFiles
 
 /// How an extension's unmodified URLSession comes to trust the fixture CDN: Foundation's URLSession on Linux is
 /// libcurl, which reads its CA bundle from `/etc/ssl/certs/ca-certificates.crt` and no variable. Each extension
@@ -18,7 +19,7 @@ struct TrustedNamespace: Sendable {
     /// Writes the bundle into `folder` and checks that this machine lets richpush mount it in a namespace; throws
     /// the reason it cannot (the sentence the run reports).
     static func prepare(caCertificatePEM: String, in folder: String) async throws(Unavailable) -> TrustedNamespace {
-        guard FileManager.default.fileExists(atPath: systemBundle) else {
+        guard FileNode.exists(systemBundle) else {
             throw Unavailable(reason: "\(systemBundle) does not exist on this machine")
         }
         let bundle = folder + "/ca-bundle.crt"

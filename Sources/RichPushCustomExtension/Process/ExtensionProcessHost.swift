@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import RichPushCore
+import RichPushFiles
 import RichPushNetwork
 import Synchronization
 
@@ -343,8 +344,7 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         guard url.standardizedFileURL.path == path, url.deletingLastPathComponent().path == folder else {
             return false
         }
-        var status = stat()
-        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        return (try? FileNode.itself(path).get())?.isRegularFile == true
     }
 
     /// Moves a stored attachment out of the notification's store (removed with its container) into `folder`.

@@ -1,5 +1,6 @@
 import Foundation
 import RichPushCore
+import RichPushFiles
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import CFileInfo
 public import Foundation
+import RichPushFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -115,8 +116,7 @@ public final class AttachmentStore: Sendable {
         guard path.hasPrefix(directoryPath + "/") else { return false }
         let name = path.dropFirst(directoryPath.count + 1)
         guard !name.isEmpty, !name.contains(Character("/")), name != ".", name != ".." else { return false }
-        var info = rp_file_info()
-        let small = rp_file_info_at(path, 0, &info) == 0 && info.kind == RP_FILE_REGULAR && info.size <= Self.spareBytes
+        let small = (try? FileNode.itself(path).get()).map { $0.isRegularFile && $0.size <= Self.spareBytes } ?? false
         if small, spares.withLock({ $0.count < spareLimit }) {
             let spare = directoryPath + "/" + Self.randomUUID() + ".spare"
             if rp_rename_noreplace(path, spare) == 0 {
@@ -183,7 +183,7 @@ public final class AttachmentStore: Sendable {
         do {
             try FileManager.default.removeItem(at: directory)
         } catch {
-            if FileManager.default.fileExists(atPath: directory.path) {
+            if FileNode.exists(directory.path) {
                 logger.warning("could not remove attachment store", metadata: ["error": "\(error)"])
             }
         }

@@ -74,7 +74,11 @@ public struct FaultSpec: Sendable, Equatable {
     public static func parse(query: String?) throws(FaultSpecError) -> FaultSpec {
         var spec = FaultSpec()
         var seen: Set<String> = []
-        for (name, rawValue, decoded) in QueryString.parse(query) {
+        // A `+` stays a plus (the fixture URL grammar): `type=image/svg+xml` keeps it.
+        for field in FormEncoding.fields(in: query ?? "") {
+            let rawValue = field.rawValue
+            let name = FormEncoding.decode(field.rawName, plus: .plus) ?? field.rawName
+            let decoded = FormEncoding.decode(rawValue, plus: .plus)
             guard names.contains(name) else {
                 throw FaultSpecError(
                     name, decoded ?? rawValue,
@@ -200,34 +204,5 @@ public struct FaultSpecError: Error, Sendable, Equatable, CustomStringConvertibl
             }
         }
         return shown
-    }
-}
-
-/// Minimal `application/x-www-form-urlencoded` query parsing that keeps order and reports bad encodings.
-enum QueryString {
-    /// `(name, raw value, decoded value)` in order; the decoded value is nil when its percent-encoding is bad.
-    static func parse(_ query: String?) -> [(name: String, rawValue: String, value: String?)] {
-        guard let query, !query.isEmpty else { return [] }
-        return query.split(separator: "&", omittingEmptySubsequences: true).map { item in
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let rawName = String(parts[0])
-            let rawValue = parts.count > 1 ? String(parts[1]) : ""
-            return (decode(rawName) ?? rawName, rawValue, decode(rawValue))
-        }
-    }
-
-    /// Removes `name` from a raw query string, keeping the other items exactly as written.
-    static func removing(_ name: String, from query: String?) -> String? {
-        guard let query else { return nil }
-        let kept = query.split(separator: "&", omittingEmptySubsequences: true).filter { item in
-            let rawName = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            return decode(String(rawName)) != name
-        }
-        return kept.isEmpty ? nil : kept.joined(separator: "&")
-    }
-
-    private static func decode(_ text: String) -> String? {
-        // "+" stays a plus: `type=image/svg+xml` must keep it.
-        text.removingPercentEncoding
     }
 }

@@ -293,7 +293,7 @@ struct FixtureResponder: Sendable {
 
         if let redirect = faults.redirect {
             let authority = Self.authority(of: request, scheme: redirect)
-            let query = QueryString.removing("redirect", from: request.uri.query)
+            let query = FormEncoding.removing("redirect", from: request.uri.query, plus: .plus)
             let location = "\(redirect.rawValue)://\(authority)\(request.uri.path)\(query.map { "?\($0)" } ?? "")"
             var response = Self.text(302, "redirecting to \(location)")
             response.headers[.location] = location

@@ -1,6 +1,6 @@
-import CFileInfo
 public import Foundation
 import NIOCore
+import RichPushFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -35,11 +35,10 @@ public struct FixtureFileResolver: Sendable {
     /// Fails when the root is missing, not a directory, or unreadable.
     public init(root: URL) throws(FixtureRootError) {
         let resolved = root.standardizedFileURL.resolvingSymlinksInPath()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isDirectory) else {
+        guard case .success(let node) = FileNode.following(resolved.path) else {
             throw FixtureRootError("fixture root \(root.path) does not exist")
         }
-        guard isDirectory.boolValue else { throw FixtureRootError("fixture root \(root.path) is not a directory") }
+        guard node.isDirectory else { throw FixtureRootError("fixture root \(root.path) is not a directory") }
         guard FileManager.default.isReadableFile(atPath: resolved.path),
             (try? FileManager.default.contentsOfDirectory(atPath: resolved.path)) != nil
         else { throw FixtureRootError("fixture root \(root.path) is not readable") }
@@ -71,20 +70,13 @@ public struct FixtureFileResolver: Sendable {
         guard real.hasPrefix(rootPath) else { return .forbidden("the path leads outside the fixture root") }
 
         // stat, not open: opening a FIFO blocks until a writer comes.
-        var info = rp_file_info()
-        guard rp_file_info_at(real, 1, &info) == 0 else { return .notFound("no fixture file \(name)") }
-        switch info.kind {
-        case RP_FILE_REGULAR: return .file(URL(fileURLWithPath: real, isDirectory: false))
-        case RP_FILE_DIRECTORY: return .notFound("no fixture file \(name) (it is a directory)")
+        guard case .success(let node) = FileNode.following(real) else { return .notFound("no fixture file \(name)") }
+        switch node.kind {
+        case .regular: return .file(URL(fileURLWithPath: real, isDirectory: false))
+        case .directory: return .notFound("no fixture file \(name) (it is a directory)")
         default:
-            return .forbidden(
-                "\(name) is \(Self.kind(info.kind)), not a regular file; only regular files are served")
+            return .forbidden("\(name) is \(node.kind.phrase), not a regular file; only regular files are served")
         }
-    }
-
-    /// "a FIFO (named pipe)", "a socket", ...
-    static func kind(_ kind: rp_file_kind) -> String {
-        String(cString: rp_file_kind_phrase(kind))
     }
 }
 
@@ -115,14 +107,20 @@ final class OpenedFixture: Sendable {
         guard descriptor >= 0 else {
             return .failure(Problem(message: "the fixture file cannot be read (\(String(cString: strerror(errno))))"))
         }
-        var info = rp_file_info()
-        guard rp_file_info_of(descriptor, &info) == 0, info.kind == RP_FILE_REGULAR else {
-            let kind = FixtureFileResolver.kind(info.kind)
+        let node: FileNode
+        switch FileNode.of(descriptor: descriptor) {
+        case .success(let opened): node = opened
+        case .failure(let problem):
+            close(descriptor)
+            return .failure(Problem(message: "the fixture file cannot be read (\(problem))"))
+        }
+        guard node.isRegularFile else {
             close(descriptor)
             return .failure(
-                Problem(message: "the fixture is \(kind), not a regular file; only regular files are served"))
+                Problem(
+                    message: "the fixture is \(node.kind.phrase), not a regular file; only regular files are served"))
         }
-        return .success(OpenedFixture(descriptor: descriptor, size: Int(info.size)))
+        return .success(OpenedFixture(descriptor: descriptor, size: node.size))
     }
 
     /// Appends up to `count` bytes read at `offset` to `buffer`; returns how many (0 at the end of the file).

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import NIOSSL
 import RichPushCore
 
@@ -40,6 +41,31 @@ public struct PushAnswer: Sendable, Equatable {
     public var accepted: Bool { status == 200 }
 }
 
+/// Why no answer came, told apart by the error's type.
+public enum PushFailure: Error, Sendable, Equatable {
+    /// Nothing listens at that address and port.
+    case refused
+    /// The TLS handshake failed: most often because the server's certificate is not signed by a CA the client
+    /// trusts.
+    case handshakeFailed
+    /// Anything else, in the HTTP client's words.
+    case other(String)
+
+    init(_ error: any Error) {
+        if let connection = error as? NIOConnectionError,
+            connection.connectionErrors.contains(where: { ($0.error as? IOError)?.errnoCode == ECONNREFUSED })
+        {
+            self = .refused
+        } else if let io = error as? IOError, io.errnoCode == ECONNREFUSED {
+            self = .refused
+        } else if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
+            self = .handshakeFailed
+        } else {
+            self = .other(String(describing: error))
+        }
+    }
+}
+
 /// Sends payloads to a running richpush (or any APNs/FCM-shaped endpoint) over HTTP/2, as `richpush push` does.
 public final class PushClient: Sendable {
     public let baseURL: String
@@ -62,7 +88,7 @@ public final class PushClient: Sendable {
     /// `POST /3/device/<token>` with `headers` (names in lower case) and a `bearer` provider token.
     public func sendAPNs(
         payload: [UInt8], token: String, headers: [(name: String, value: String)], providerToken: String
-    ) async throws -> PushAnswer {
+    ) async throws(PushFailure) -> PushAnswer {
         var request = HTTPClientRequest(url: "\(baseURL)/3/device/\(token)")
         request.method = .POST
         request.headers.add(name: "authorization", value: "bearer \(providerToken)")
@@ -76,7 +102,7 @@ public final class PushClient: Sendable {
     }
 
     /// `POST /v1/projects/<project>/messages:send` with any OAuth bearer token.
-    public func sendFCM(body payload: [UInt8], project: String) async throws -> PushAnswer {
+    public func sendFCM(body payload: [UInt8], project: String) async throws(PushFailure) -> PushAnswer {
         var request = HTTPClientRequest(url: "\(baseURL)/v1/projects/\(project)/messages:send")
         request.method = .POST
         request.headers.add(name: "authorization", value: "Bearer richpush-push")
@@ -94,10 +120,14 @@ public final class PushClient: Sendable {
         return PushAnswer(status: status, identifier: json?["name"]?.stringValue, reason: reason)
     }
 
-    private func execute(_ request: HTTPClientRequest) async throws -> (Int, HTTPHeaders, [UInt8]) {
-        let response = try await client.execute(request, timeout: .seconds(60))
-        let body = try await response.body.collect(upTo: 1 << 20)
-        return (Int(response.status.code), response.headers, Array(buffer: body))
+    private func execute(_ request: HTTPClientRequest) async throws(PushFailure) -> (Int, HTTPHeaders, [UInt8]) {
+        do {
+            let response = try await client.execute(request, timeout: .seconds(60))
+            let body = try await response.body.collect(upTo: 1 << 20)
+            return (Int(response.status.code), response.headers, Array(buffer: body))
+        } catch {
+            throw PushFailure(error)
+        }
     }
 
     public func shutdown() async {

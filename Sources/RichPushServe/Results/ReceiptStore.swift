@@ -59,37 +59,13 @@ public final class ReceiptStore: Sendable {
         }
     }
 
-    /// The push id a form-encoded body (`push_id=<id>`) reports; nil when it has none.
+    /// The push id a form-encoded body (`push_id=<id>`) reports; nil when it has none. Decoded as a web server
+    /// would: `+` is a space, and a bad escape stays as written.
     public static func pushID(inFormBody body: [UInt8]) -> String? {
-        let text = String(decoding: body, as: UTF8.self)
-        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard formDecode(parts[0]) == "push_id" else { continue }
-            return parts.count > 1 ? formDecode(parts[1]) : ""
+        let field = FormEncoding.fields(in: String(decoding: body, as: UTF8.self)).first {
+            FormEncoding.decodeLeniently($0.rawName, plus: .space) == "push_id"
         }
-        return nil
-    }
-
-    /// `application/x-www-form-urlencoded` decoding: `+` is a space, `%XX` a byte; bad escapes stay as they are.
-    static func formDecode(_ text: Substring) -> String {
-        var bytes: [UInt8] = []
-        let utf8 = Array(text.utf8)
-        var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "+") {
-                bytes.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%"), index + 2 < utf8.count,
-                let value = UInt8(String(decoding: utf8[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                index += 2
-            } else {
-                bytes.append(byte)
-            }
-            index += 1
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return field.map { FormEncoding.decodeLeniently($0.rawValue, plus: .space) }
     }
 
     /// One receipt in the inspection API: method, target, headers, body, the decoded push id and the time received.

@@ -1,5 +1,6 @@
 import Foundation
 import RichPushCore
+import RichPushFiles
 import RichPushLibrary
 
 /// The payload files the notification center offers to send, found by the same payload source replay uses:
@@ -15,8 +16,7 @@ public struct PayloadLibrary: Sendable {
 
     /// Paths relative to `root`, sorted.
     public func files() throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard (try? FileNode.following(root).get())?.isDirectory == true else {
             throw LibraryError(message: "\(root) is not a folder")
         }
         let discovery: Discovery

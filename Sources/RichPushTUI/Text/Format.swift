@@ -1,5 +1,3 @@
-import RichPushCore
-
 /// Number and time formatting for the screen, without locale surprises.
 enum Format {
     /// `value` with exactly `digits` decimals, e.g. fixed(3.14159, 1) == "3.1".
@@ -14,11 +12,6 @@ enum Format {
         var fraction = String(scaled % Int(scale))
         while fraction.count < digits { fraction = "0" + fraction }
         return "\(sign)\(whole).\(fraction)"
-    }
-
-    /// A byte count people read at a glance: "512 B", "47.1 KB", "10.0 MB" (1 KB = 1024 bytes, as iOS's limits count).
-    static func bytes(_ count: Int) -> String {
-        ByteCount.text(count)
     }
 
     /// A number as a payload gave it, without a trailing ".0": "1", "0.75".
@@ -37,11 +30,6 @@ enum Format {
             result.append(digit)
         }
         return count < 0 ? "-" + result : result
-    }
-
-    /// A limit: "5 s", "2.5 s", "250 ms".
-    static func limit(_ limit: Duration) -> String {
-        limit.shortDescription
     }
 
     /// A local time of day, given in seconds after midnight: "14:03:22".

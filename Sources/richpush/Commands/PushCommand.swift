@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import RichPushCore
+import RichPushLibrary
 import RichPushServe
 
 /// `richpush push FILE...`: sends payload files to a running richpush over HTTP/2, like `xcrun simctl push`.
@@ -94,7 +95,7 @@ struct PushCommand: AsyncParsableCommand {
         var allAccepted = true
         for file in files {
             let line: String
-            switch await send(file, client: client, signer: signer) {
+            switch try await send(file, client: client, signer: signer) {
             case .answered(let answer, let endpoint):
                 allAccepted = allAccepted && answer.accepted
                 line = Self.describe(answer, endpoint: endpoint)
@@ -115,24 +116,28 @@ struct PushCommand: AsyncParsableCommand {
         case unreachable(String)
     }
 
-    private func send(_ file: String, client: PushClient, signer: ProviderTokenSigner) async -> Outcome {
-        let payload: [UInt8]
-        guard FileManager.default.fileExists(atPath: file) else { return .unreadable("no such file") }
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: file)
-            guard attributes[.type] as? FileAttributeType == .typeRegular else {
-                return .unreadable("not a regular file")
+    private func send(_ file: String, client: PushClient, signer: ProviderTokenSigner) async throws(CommandFailure)
+        -> Outcome
+    {
+        // The reader replay and the notification center use, so a file that cannot be sent is named in their words.
+        let loaded = LoadedPayload.load(PayloadFile(path: file))
+        guard let payload = loaded.bytes else {
+            if let size = loaded.oversizedBytes {
+                return .unreadable(PayloadRejection.oversizedFile(bytes: size).detail)
             }
-            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-            guard size <= PayloadDecoder.maxFileBytes else {
-                return .unreadable("the file is \(size) bytes, more than a payload can be")
-            }
-            payload = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
-        } catch {
-            return .unreadable((error as NSError).localizedDescription)
+            return .unreadable(loaded.readError ?? "cannot read the file")
         }
-        do {
-            switch PushKind(payload: payload) {
+        let kind = PushKind(payload: payload)
+        var providerToken = ""
+        if case .apns = kind {
+            do {
+                providerToken = try signer.token()
+            } catch {
+                throw Self.failure("cannot sign a provider token: \(error)")
+            }
+        }
+        do throws(PushFailure) {
+            switch kind {
             case .fcm:
                 return .answered(try await client.sendFCM(body: payload, project: project), endpoint: "FCM")
             case .apns(let targetBundle):
@@ -141,19 +146,20 @@ struct PushCommand: AsyncParsableCommand {
                 if let priority { headers.append(("apns-priority", priority)) }
                 if let collapseID { headers.append(("apns-collapse-id", collapseID)) }
                 let answer = try await client.sendAPNs(
-                    payload: payload, token: token, headers: headers, providerToken: try signer.token())
+                    payload: payload, token: token, headers: headers, providerToken: providerToken)
                 return .answered(answer, endpoint: "APNs")
             }
         } catch {
-            let description = String(describing: error)
-            if description.contains("Connection refused") {
+            switch error {
+            case .refused:
                 return .unreachable("connection refused (is richpush serve running on that port?)")
-            }
-            if description.lowercased().contains("certificate") {
+            case .handshakeFailed:
                 return .unreachable(
-                    "its certificate is not trusted; give --cacert FILE, the CA richpush serve wrote with --ca-out")
+                    "the TLS handshake failed (is its certificate trusted? give --cacert FILE, the CA richpush serve "
+                        + "wrote with --ca-out)")
+            case .other(let detail):
+                return .unreachable(detail)
             }
-            return .unreachable(description)
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import RichPushCodecs
 import RichPushCore
+import RichPushFiles
 import RichPushNetwork
 import RichPushReplay
 import RichPushServe
@@ -129,7 +130,7 @@ struct ServeCommand: AsyncParsableCommand {
         parts: CommandLifecycle.Parts, signingKey: ProviderTokenVerifier.SigningKey?, caFile: OutputFile?,
         printer: ResultPrinter, logger: Logger
     ) async throws(CommandFailure) -> PushServer {
-        let fixtureRoot = FileManager.default.fileExists(atPath: delivery.fixtureRoot) ? delivery.fixtureRoot : nil
+        let fixtureRoot = FileNode.exists(delivery.fixtureRoot) ? delivery.fixtureRoot : nil
         let built = try await delivery.buildExtension(command: Self.name)
         let environment = try await EmulatorEnvironment.start(
             fixtureRoot: fixtureRoot, customExtension: built,

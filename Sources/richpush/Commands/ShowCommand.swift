@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import RichPushCodecs
 import RichPushCore
+import RichPushFiles
 import RichPushLibrary
 import RichPushNetwork
 
@@ -73,7 +74,7 @@ struct ShowCommand: AsyncParsableCommand {
         let logger = Logger(label: "richpush.show", factory: { _ in SwiftLogNoOpLogHandler() })
         let needsCDN =
             URL(string: image)?.host?.lowercased() == FixtureCDN.host
-            && FileManager.default.fileExists(atPath: fetch.fixtureRoot)
+            && FileNode.exists(fetch.fixtureRoot)
         let command = self
         let outcome = try await CommandLifecycle.run(logger: logger) { parts in
             let environment = try await EmulatorEnvironment.start(

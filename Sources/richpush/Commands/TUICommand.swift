@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import RichPushCodecs
 import RichPushCore
+import RichPushFiles
 import RichPushNetwork
 import RichPushServe
 import RichPushTUI
@@ -70,8 +71,7 @@ struct TUICommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: payloads, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard (try? FileNode.following(payloads).get())?.isDirectory == true else {
             throw CommandFailure.io("richpush: \(payloads): no such folder (choose one with --payloads DIR)")
         }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -92,8 +92,7 @@ struct TUICommand: AsyncParsableCommand {
         let outcome = try await CommandLifecycle.run(logger: logger) { parts in
             // Without the fixture folder the CDN cannot start; fixture URLs then fail as unknown hosts do.
             let fixtures =
-                FileManager.default.fileExists(atPath: command.delivery.fixtureRoot)
-                ? command.delivery.fixtureRoot : nil
+                FileNode.exists(command.delivery.fixtureRoot) ? command.delivery.fixtureRoot : nil
             if fixtures == nil {
                 logger.warning("no fixture folder at \(command.delivery.fixtureRoot); the fixture CDN is off")
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RichPushFiles
 import Synchronization
 
 /// Appends log lines to a file, for front ends that own the terminal.
@@ -14,7 +15,7 @@ struct FileLogHandler: LogHandler {
     var logLevel: Logger.Level = .debug
 
     init(path: String) throws {
-        if !FileManager.default.fileExists(atPath: path) {
+        if !FileNode.exists(path) {
             guard FileManager.default.createFile(atPath: path, contents: nil) else {
                 throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
             }

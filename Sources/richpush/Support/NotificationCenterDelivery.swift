@@ -1,5 +1,6 @@
 import Foundation
 import RichPushCore
+import RichPushFiles
 import RichPushLibrary
 import RichPushNetwork
 import RichPushReplay
@@ -55,7 +56,7 @@ struct NotificationCenterDelivery: NotificationDelivering {
                 return .success(path)
             } catch {
                 lastProblem = "\(path): \(error.reason)"
-                guard FileManager.default.fileExists(atPath: path) else { break }
+                guard FileNode.exists(path) else { break }
             }
         }
         return .failure(ExportError(lastProblem))

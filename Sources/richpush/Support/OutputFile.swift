@@ -1,5 +1,5 @@
-import CFileInfo
 import Foundation
+import RichPushFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -14,8 +14,8 @@ import Foundation
 /// descriptor richpush already holds, which works for any user.
 struct OutputFile: Sendable {
     let path: String
-    /// Device and inode of the file the path led to when it was checked (symlinks followed).
-    private let identity: FileIdentity?
+    /// The file the path led to when it was checked (symlinks followed).
+    private let node: FileNode?
     /// A FIFO that had a reader when it was checked stays open until the text is written: closing it would end
     /// the reader's input (it sees end-of-file), and opening it again would then wait for a reader that is gone.
     private let heldFIFO: Int32?
@@ -31,7 +31,7 @@ struct OutputFile: Sendable {
     init(checking path: String) throws(Failure) {
         self.path = path
         if let standard = Self.standardDescriptor(for: path) {
-            identity = FileIdentity(descriptor: standard)
+            node = try? FileNode.of(descriptor: standard).get()
             heldFIFO = nil
             return
         }
@@ -43,12 +43,12 @@ struct OutputFile: Sendable {
             guard failure == ENXIO else {
                 throw Failure(path: path, reason: FileDescriptorWriter.describe(failure))
             }
-            identity = FileIdentity(path: path)
+            node = try? FileNode.following(path).get()
             heldFIFO = nil
             return
         }
-        identity = FileIdentity(descriptor: descriptor)
-        if identity?.isFIFO == true {
+        node = try? FileNode.of(descriptor: descriptor).get()
+        if node?.isFIFO == true {
             // Blocking from here on, as the shell's `>` would write to it.
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
             heldFIFO = descriptor
@@ -61,8 +61,8 @@ struct OutputFile: Sendable {
     /// Whether `other` is the file this one leads to (same device and inode, symlinks and hard links included):
     /// writing here would overwrite it.
     func isSameFile(as other: String) -> Bool {
-        guard let identity, identity.isRegularFile, let otherIdentity = FileIdentity(path: other) else { return false }
-        return identity == otherIdentity
+        guard let node, node.isRegularFile, let otherNode = try? FileNode.following(other).get() else { return false }
+        return node.identity == otherNode.identity
     }
 
     /// Replaces the contents with `text`, in place, and writes it fully.
@@ -129,38 +129,9 @@ struct OutputFile: Sendable {
 
     /// Standard output or error when `path` leads to the very file one of them is open on.
     private static func standardDescriptor(for path: String) -> Int32? {
-        guard let target = FileIdentity(path: path) else { return nil }
-        return [STDOUT_FILENO, STDERR_FILENO].first { FileIdentity(descriptor: $0) == target }
-    }
-}
-
-/// Device and inode: what makes two paths the same file.
-private struct FileIdentity: Equatable, Sendable {
-    var device: UInt64
-    var inode: UInt64
-    var isRegularFile: Bool
-    var isFIFO: Bool
-
-    init?(path: String) {
-        var info = rp_file_info()
-        guard rp_file_info_at(path, 1, &info) == 0 else { return nil }
-        self.init(info)
-    }
-
-    init?(descriptor: Int32) {
-        var info = rp_file_info()
-        guard rp_file_info_of(descriptor, &info) == 0 else { return nil }
-        self.init(info)
-    }
-
-    private init(_ info: rp_file_info) {
-        device = info.device
-        inode = info.inode
-        isRegularFile = info.kind == RP_FILE_REGULAR
-        isFIFO = info.kind == RP_FILE_FIFO
-    }
-
-    static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {
-        lhs.device == rhs.device && lhs.inode == rhs.inode
+        guard let target = try? FileNode.following(path).get() else { return nil }
+        return [STDOUT_FILENO, STDERR_FILENO].first {
+            (try? FileNode.of(descriptor: $0).get())?.identity == target.identity
+        }
     }
 }

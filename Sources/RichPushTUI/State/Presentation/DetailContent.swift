@@ -81,7 +81,7 @@ struct DetailContent {
             lines += field("Dimensions", "\(attachment.width)x\(attachment.height)", width: width)
             lines += field("Frames", "\(attachment.frames)", width: width)
             lines += field(
-                "Bytes", "\(Format.grouped(attachment.bytes)) (\(Format.bytes(attachment.bytes)))", width: width)
+                "Bytes", "\(Format.grouped(attachment.bytes)) (\(ByteCount.text(attachment.bytes)))", width: width)
             lines += field("SHA-256", "\(attachment.sha256.prefix(16))…", width: width)
             lines += field("Local file", attachment.file, width: width)
         }

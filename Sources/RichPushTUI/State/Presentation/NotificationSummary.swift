@@ -47,11 +47,11 @@ enum NotificationSummary {
         } else if let downloadStart = entry.time(of: .downloadStarted), !entry.has(.downloadFinished),
             !entry.has(.downloadFailed)
         {
-            var downloading = "downloading \(Format.bytes(entry.bytesReceived))"
-            if withTotal, let expected = entry.bytesExpected { downloading += " of \(Format.bytes(expected))" }
+            var downloading = "downloading \(ByteCount.text(entry.bytesReceived))"
+            if withTotal, let expected = entry.bytesExpected { downloading += " of \(ByteCount.text(expected))" }
             parts.append(downloading)
             parts.append(
-                "\(secondsLeft(limits.downloadTimeout.seconds - (now - downloadStart))) left of \(Format.limit(limits.downloadTimeout))"
+                "\(secondsLeft(limits.downloadTimeout.seconds - (now - downloadStart))) left of \(limits.downloadTimeout.shortDescription)"
             )
         } else if entry.has(.downloadFinished) || entry.has(.attachmentCreated) {
             parts.append("attaching the image")
@@ -66,7 +66,7 @@ enum NotificationSummary {
         }
         if let extensionStart = entry.time(of: .extensionStarted) {
             parts.append(
-                "\(secondsLeft(limits.extensionBudget.seconds - (now - extensionStart))) left of \(Format.limit(limits.extensionBudget)) budget"
+                "\(secondsLeft(limits.extensionBudget.seconds - (now - extensionStart))) left of \(limits.extensionBudget.shortDescription) budget"
             )
         }
         return parts.joined(separator: " · ")
