@@ -123,7 +123,9 @@ import Testing
             system: NotificationSystem(downloader: downloader, configuration: Self.patient), jobs: 6, computePool: pool)
         let emitted = Log<String>()
         let run = Task {
-            await runner.run(payloads(12), order: .path, prepare: { $0.file.path }) { emitted.append($0) }
+            await runner.run(
+                payloads(12), order: .path, prepareInComputePool: true, prepare: { $0.file.path }
+            ) { emitted.append($0) }
         }
         // Six downloads in flight, three times the CPU slots, none of which is free.
         await downloader.started.reach(6)

@@ -46,21 +46,24 @@ public struct ReplayRunner: Sendable {
         return ReplayReport(items: items, elapsed: summary.elapsed)
     }
 
-    /// Replays every payload, handing each result to `emit` in `order` once `prepare` (run in the compute pool)
-    /// has turned it into what the caller keeps, e.g. its report text. Nothing else is kept: memory stays flat
+    /// Replays every payload, handing each result to `emit` in `order` once `prepare` has turned it into what the
+    /// caller keeps, e.g. its report text. `prepare` runs where the result arrives, or in the compute pool with
+    /// `prepareInComputePool` (for work that takes long, such as drawing a preview image: the cooperative threads
+    /// must stay free for the network; a line of text does not need the two thread hand-offs the pool costs). Nothing else is kept: memory stays flat
     /// however many payloads there are, apart from results that finished ahead of their turn in path order.
     /// With `discardAttachments`, each attachment file goes once `prepare` is done with it, so disk use stays
     /// flat too (the default keeps them until the emulator shuts down, for callers that read them later).
     public func run<Output: Sendable, Failure: Error>(
         _ payloads: [LoadedPayload], order: Order,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
-        discardAttachments: Bool = false,
+        discardAttachments: Bool = false, prepareInComputePool: Bool = false,
         prepare: @escaping @Sendable (ReplayItem) -> Output,
         emit: (Output) async throws(Failure) -> Void
     ) async throws(Failure) -> ReplaySummary {
         try await run(
             count: payloads.count, loading: { payloads[$0] }, order: order, progress: progress,
-            discardAttachments: discardAttachments, prepare: prepare, emit: emit)
+            discardAttachments: discardAttachments, prepareInComputePool: prepareInComputePool, prepare: prepare,
+            emit: emit)
     }
 
     /// As ``run(_:order:progress:discardAttachments:prepare:emit:)``, with payload `index` read by `load` only when
@@ -70,7 +73,7 @@ public struct ReplayRunner: Sendable {
     public func run<Output: Sendable, Failure: Error>(
         count: Int, loading load: @escaping @Sendable (_ index: Int) -> LoadedPayload, order: Order,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
-        discardAttachments: Bool = false,
+        discardAttachments: Bool = false, prepareInComputePool: Bool = false,
         prepare: @escaping @Sendable (ReplayItem) -> Output,
         emit: (Output) async throws(Failure) -> Void
     ) async throws(Failure) -> ReplaySummary {
@@ -110,7 +113,7 @@ public struct ReplayRunner: Sendable {
                             if case .event(let event) = progress, event.kind == .presented { slot.free() }
                         }
                         slot.free()
-                        let output = await pool.run { prepare(item) }
+                        let output = prepareInComputePool ? await pool.run { prepare(item) } : prepare(item)
                         if discardAttachments, let result = item.result { await system.discardAttachment(of: result) }
                         feed.yield(.finished(index, VerdictKind(item), output))
                     }

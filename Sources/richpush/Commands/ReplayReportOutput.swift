@@ -69,6 +69,8 @@ struct ReplayReportOutput {
             progress: { done, total in progress?.update(done: done, total: total) },
             // HTML embeds the images when the replay is done; every other report is done with them in `prepare`.
             discardAttachments: stream.format != .html,
+            // Drawing a preview decodes and scales the image: that is CPU work for the pool.
+            prepareInComputePool: preview != nil,
             prepare: { item in
                 var piece = stream.prepare(item)
                 if let preview { piece.text += preview(item) }
