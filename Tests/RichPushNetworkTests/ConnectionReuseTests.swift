@@ -54,7 +54,12 @@ struct ConnectionReuseTests {
             #expect(
                 traffic.connections <= sequential.connections + concurrency + 5,
                 "100 downloads made \(traffic.connections) connections; at most \(concurrency) are in flight at once")
-            #expect(traffic.tlsHandshakes == traffic.connections, "one TLS handshake per connection")
+            // At most one TLS handshake per connection (no renegotiation). Not "exactly one": a connection the client
+            // opened for a download that an older connection then served may still be in its handshake now (a loaded
+            // CI machine showed 8 connections and 3 handshakes at this point).
+            #expect(
+                traffic.tlsHandshakes >= 1 && traffic.tlsHandshakes <= traffic.connections,
+                "\(traffic.tlsHandshakes) TLS handshakes on \(traffic.connections) connections")
             #expect(harness.leftovers.isEmpty)
         }
     }
