@@ -85,8 +85,10 @@ final class ArmedTestClock: Clock, Sendable {
 
 /// Runs `operation` and moves the clock forward in small steps while exactly the `armed` timers it
 /// expects are waiting. Once one fires, time stands still until the operation finishes, so every step
-/// it records after the firing carries the firing's time. (After 10 s of real time without progress it
-/// moves the clock anyway, so a broken expectation fails instead of hanging.)
+/// it records after the firing carries the firing's time. (After a minute of real time without progress it
+/// moves the clock anyway, so a broken expectation fails instead of hanging. Not sooner: on a loaded machine the
+/// operation can wait seconds for a thread, and a clock moved before it armed its timers records wrong times; a
+/// 10 s limit did that once in a full run beside a build.)
 func driving<T: Sendable>(
     _ clock: ArmedTestClock, armed: Int = 3, step: Duration = .milliseconds(250), maxSteps: Int = 2_000,
     _ operation: @escaping @Sendable () async -> T
@@ -100,7 +102,7 @@ func driving<T: Sendable>(
     var steps = 0
     var lastProgress = ContinuousClock.now
     while !finished.load(ordering: .acquiring), steps < maxSteps {
-        if clock.isArmed(armed) || ContinuousClock.now - lastProgress > .seconds(10) {
+        if clock.isArmed(armed) || ContinuousClock.now - lastProgress > .seconds(60) {
             await clock.inner.advance(by: step)
             steps += 1
             lastProgress = ContinuousClock.now
