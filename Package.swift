@@ -213,6 +213,22 @@ let package = Package(
             path: "Tests/RichPushTestSupport",
             swiftSettings: swiftSettings
         ),
+        // A push server on loopback, wired to the real pipeline, and provider tokens: for the serve tests and the
+        // CLI tests of serve and push.
+        .target(
+            name: "RichPushServeTestSupport",
+            dependencies: [
+                "RichPushCore", "RichPushNetwork", "RichPushServe", "RichPushTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Tests/RichPushServeTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "RichPushCoreTests",
             dependencies: [
@@ -245,10 +261,10 @@ let package = Package(
                 "RichPushCore",
                 "RichPushNetwork",
                 "RichPushServe",
+                "RichPushServeTestSupport",
                 "RichPushTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -291,7 +307,14 @@ let package = Package(
         // user sees them (the TUI is driven in tmux by Tests/EndToEnd/tui-e2e.sh).
         .testTarget(
             name: "RichPushCLITests",
-            dependencies: ["RichPushCore", "RichPushTestSupport"],
+            dependencies: [
+                "RichPushCore", "RichPushFiles", "RichPushServe", "RichPushServeTestSupport", "RichPushTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

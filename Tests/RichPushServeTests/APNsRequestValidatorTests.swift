@@ -1,6 +1,7 @@
 import Foundation
 import RichPushCore
 import RichPushServe
+import RichPushServeTestSupport
 import Testing
 
 /// A request APNs accepts, with `change` applied to its headers.

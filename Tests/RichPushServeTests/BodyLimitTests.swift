@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import RichPushCore
 import RichPushServe
+import RichPushServeTestSupport
 import Testing
 
 @Suite("Bodies over the limit get Apple's and Google's answers, whatever their size")

@@ -4,6 +4,7 @@ import NIOHPACK
 import NIOHTTP2
 import NIOTLS
 import RichPushTestSupport
+import RichPushServeTestSupport
 import Testing
 
 @testable import RichPushServe

@@ -1,6 +1,7 @@
 import Foundation
 import RichPushCore
 import RichPushServe
+import RichPushServeTestSupport
 import Testing
 
 /// The server as curl sees it: `curl --http2 --cacert ca.pem`, the line the docs give senders.

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import RichPushServe
+import RichPushServeTestSupport
 import Testing
 
 @Suite("Provider tokens")

@@ -3,6 +3,7 @@ import Foundation
 import NIOHTTP1
 import RichPushCore
 import RichPushServe
+import RichPushServeTestSupport
 import Testing
 
 @Suite("Push server over HTTP/2 (async-http-client)", .serialized)

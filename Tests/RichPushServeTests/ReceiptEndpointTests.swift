@@ -7,6 +7,7 @@ import RichPushCore
 import RichPushNetwork
 import RichPushServe
 import Synchronization
+import RichPushServeTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -14,29 +15,6 @@ import Testing
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-/// A TCP port that was free a moment ago (bound to port 0 on loopback, then released).
-func freeLoopbackPort() throws -> Int {
-    #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard descriptor >= 0 else { throw POSIXError(.EIO) }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-            bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
-        }
-    }
-    guard bound else { throw POSIXError(.EADDRINUSE) }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
 
 /// A server whose emulated phone sends its display receipts to the server's own receipts endpoint.
 func withReceiptServer<T>(receiptCapacity: Int = 100, _ body: (ServeHarness) async throws -> T) async throws -> T {
@@ -147,59 +125,11 @@ struct ReceiptEndpointTests {
         }
     }
 
-    @Test(
-        "richpush serve --receipt-url https://127.0.0.1:PORT/richpush/v1/receipts: the push's receipt reaches serve itself and is listed"
-    )
-    func serveBinaryReceipt() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("richpush-serve-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let caFile = directory.appendingPathComponent("ca.pem")
-        let port = try freeLoopbackPort()
-        let receiptURL = "https://127.0.0.1:\(port)/richpush/v1/receipts"
-        let serve = try ServeProcess(
-            ["--format", "jsonl", "--ca-out", caFile.path, "--bundle-id", testBundleID, "--receipt-url", receiptURL],
-            port: port)
-        defer { if serve.process.isRunning { serve.process.terminate() } }
-        #expect(try await serve.port() == port, "no banner: \(serve.standardError)")
-        #expect(serve.standardError.contains("Receipts: POST/GET https://localhost:\(port)/richpush/v1/receipts"))
-        let pem = try String(contentsOf: caFile, encoding: .utf8)
-        let payload =
-            #"{"aps":{"alert":{"title":"Poster","push_id":"p-7"},"mutable-content":1},"fcm_options":{"image":"https://fixtures.richpush.test/cat.png"}}"#
-        try await ServeCommandTests.withClient(caPEM: pem) { (client: HTTPClient) async throws in
-            #expect(try await ServeCommandTests.push(client, port: port, payload: payload) == 200)
-            for _ in 0..<600 where serve.standardOutput.isEmpty && serve.process.isRunning {
-                try await Task.sleep(for: .milliseconds(100))
-            }
-            let line = try #require(try? JSONParser.parse(Array(serve.standardOutput.utf8)), "\(serve.standardOutput)")
-            #expect(line["receipt"]?["status"]?.numberValue == 200, "\(serve.standardOutput)")
-            #expect(line["receipt"]?["pushID"]?.stringValue == "p-7")
-
-            let response = try await client.execute(
-                HTTPClientRequest(url: "https://localhost:\(port)/richpush/v1/receipts"), timeout: .seconds(30))
-            let json = try JSONParser.parse(Array(buffer: try await response.body.collect(upTo: 1 << 20)))
-            let receipt = try #require(json["receipts"]?.arrayValue?.first, "\(json)")
-            #expect(json["total"]?.numberValue == 1)
-            #expect(receipt["pushID"]?.stringValue == "p-7")
-            #expect(receipt["headers"]?["user-agent"]?.stringValue == "richpush/\(RichPushVersion.current)")
-        }
-        serve.process.terminate()
-        #expect(try await serve.exitStatus() == 0, "stderr: \(serve.standardError)")
-    }
-
     @Test("the form decoder: + is a space, %XX a byte, a missing push_id is nil")
     func formDecoding() {
         #expect(ReceiptStore.pushID(inFormBody: Array("a=1&push_id=x+y%2Fz".utf8)) == "x y/z")
         #expect(ReceiptStore.pushID(inFormBody: Array("push_id=100%".utf8)) == "100%")
         #expect(ReceiptStore.pushID(inFormBody: Array("id=1".utf8)) == nil)
-    }
-}
-
-extension JSONValue {
-    /// The elements of a JSON array; nil for anything else.
-    fileprivate var arrayValue: [JSONValue]? {
-        if case .array(let elements) = self { return elements }
-        return nil
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RichPushCore
+import RichPushServeTestSupport
 import Testing
 
 @testable import RichPushServe

@@ -1,21 +1,27 @@
-import AsyncHTTPClient
-import Foundation
-import Logging
-import NIOHTTP1
+public import AsyncHTTPClient
+public import Foundation
+public import Logging
+public import NIOHTTP1
 import NIOCore
 import NIOSSL
-import RichPushCore
+public import RichPushCore
 import RichPushNetwork
-import RichPushServe
+public import RichPushServe
 import RichPushTestSupport
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The committed fixture images (payloads/images), found from this file's location.
-let fixturesRoot: URL = URL(fileURLWithPath: #filePath)
+public let fixturesRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("payloads/images", isDirectory: true)
 
-let quietLogger: Logger = {
+public let quietLogger: Logger = {
     var logger = Logger(label: "richpush.serve.tests") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = .critical
     return logger
@@ -23,17 +29,17 @@ let quietLogger: Logger = {
 
 /// A running push server on a free port, delivering through the real pipeline (HTTPS downloader, fixture CDN),
 /// and an HTTP/2 client that trusts only the server's generated CA.
-struct ServeHarness {
-    let server: PushServer
-    let client: HTTPClient
-    let results: Results
-    let temporary: URL
+public struct ServeHarness {
+    public let server: PushServer
+    public let client: HTTPClient
+    public let results: Results
+    public let temporary: URL
 
     /// Results as the server reports them, in order.
-    final class Results: Sendable {
+    public final class Results: Sendable {
         private let received = Mutex<[ServedNotification]>([])
         private let progressEvents = Mutex<[(id: String, progress: DeliveryProgress)]>([])
-        let stream: AsyncStream<ServedNotification>
+        public let stream: AsyncStream<ServedNotification>
         let continuation: AsyncStream<ServedNotification>.Continuation
 
         init() { (stream, continuation) = AsyncStream.makeStream() }
@@ -43,7 +49,7 @@ struct ServeHarness {
         }
 
         /// Progress reported for the push with this `apns-id`, in order.
-        func progress(of id: String) -> [DeliveryProgress] {
+        public func progress(of id: String) -> [DeliveryProgress] {
             progressEvents.withLock { events in events.filter { $0.id == id }.map(\.progress) }
         }
 
@@ -53,17 +59,17 @@ struct ServeHarness {
         }
     }
 
-    struct Answer {
-        var status: Int
-        var headers: HTTPHeaders
-        var body: String
-        var version: HTTPVersion
-        var json: JSONValue? { try? JSONParser.parse(Array(body.utf8)) }
+    public struct Answer {
+        public var status: Int
+        public var headers: HTTPHeaders
+        public var body: String
+        public var version: HTTPVersion
+        public var json: JSONValue? { try? JSONParser.parse(Array(body.utf8)) }
     }
 
-    var caFile: URL { temporary.appendingPathComponent("ca.pem") }
+    public var caFile: URL { temporary.appendingPathComponent("ca.pem") }
 
-    func send(
+    public func send(
         _ method: HTTPMethod = .POST, _ path: String, headers: [(String, String)] = [], body: String? = nil
     ) async throws -> Answer {
         var request = HTTPClientRequest(url: server.baseURL + path)
@@ -78,7 +84,7 @@ struct ServeHarness {
     }
 
     /// An APNs push with a fresh provider token and the given changes to its headers.
-    func push(
+    public func push(
         token: String = testToken, payload: String = #"{"aps":{"alert":{"title":"Hi","body":"There"}}}"#,
         _ change: (inout [String: String]) -> Void = { _ in }
     ) async throws -> Answer {
@@ -90,7 +96,7 @@ struct ServeHarness {
     }
 
     /// Waits for the next recorded result.
-    func nextResult() async -> ServedNotification? {
+    public func nextResult() async -> ServedNotification? {
         var iterator = results.stream.makeAsyncIterator()
         return await iterator.next()
     }
@@ -99,7 +105,7 @@ struct ServeHarness {
 /// A running push server on loopback with the embedded fixture CDN and an HTTP/2 client trusting its CA.
 /// With `receipts`, the emulated phone sends its display receipts (`--receipt-url`) to the server's own receipts
 /// endpoint over HTTPS trusting the server's CA, as `richpush serve --receipt-url https://localhost:PORT/…` does.
-func withServer<T>(
+public func withServer<T>(
     plaintext: Bool = false, signingKey: ProviderTokenVerifier.SigningKey? = nil, capacity: Int = 100,
     receipts: Bool = false, receiptCapacity: Int = 100, _ body: (ServeHarness) async throws -> T
 ) async throws -> T {
@@ -162,11 +168,11 @@ func withServer<T>(
     }
 }
 
-let unregisteredToken = String(repeating: "cd", count: 32)
+public let unregisteredToken = String(repeating: "cd", count: 32)
 
 /// Runs a program to its end (``runExecutable``) and returns its exit status and standard output (and standard error
 /// with `mergingErrors`).
-func runAsync(_ executable: String, _ arguments: [String], mergingErrors: Bool = false, in directory: URL? = nil)
+public func runAsync(_ executable: String, _ arguments: [String], mergingErrors: Bool = false, in directory: URL? = nil)
     async throws -> (status: Int32, output: String)
 {
     let run = try await runExecutable(
@@ -176,7 +182,7 @@ func runAsync(_ executable: String, _ arguments: [String], mergingErrors: Bool =
 }
 
 /// curl with HTTP/2 support, or nil with the reason it cannot be used.
-let curlPath: String? = {
+public let curlPath: String? = {
     for path in ["/usr/bin/curl", "/usr/local/bin/curl", "/bin/curl"]
     where FileManager.default.isExecutableFile(atPath: path) {
         if let run = try? runExecutableBlocking(path, ["--version"]), run.status == 0, run.stdout.contains("HTTP2") {
@@ -185,3 +191,34 @@ let curlPath: String? = {
     }
     return nil
 }()
+
+/// A TCP port that was free a moment ago (bound to port 0 on loopback, then released).
+public func freeLoopbackPort() throws -> Int {
+    #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { throw POSIXError(.EIO) }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+            bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
+        }
+    }
+    guard bound else { throw POSIXError(.EADDRINUSE) }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+extension JSONValue {
+    /// The elements of a JSON array; nil for anything else.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+}

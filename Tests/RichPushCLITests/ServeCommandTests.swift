@@ -7,13 +7,14 @@ import RichPushCore
 import RichPushServe
 import Synchronization
 import Testing
+import RichPushServeTestSupport
 import RichPushTestSupport
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-let repositoryRoot = URL(fileURLWithPath: repositoryRootPath, isDirectory: true)
+let repositoryRootURL = URL(fileURLWithPath: repositoryRootPath, isDirectory: true)
 
 /// `richpush serve` running as a child process, its output collected as it comes by threads of their own, which
 /// wake whoever waits for a line (no polling, no sleeps).
@@ -72,7 +73,7 @@ final class ServeProcess: Sendable {
         // A test that gives the address itself (--listen, or the deprecated --host/--port) gets no other.
         let givesAddress = arguments.contains { ["--listen", "--host", "--port"].contains($0) }
         process.arguments = ["serve"] + (givesAddress ? [] : ["--listen", "127.0.0.1:\(port)"]) + arguments
-        process.currentDirectoryURL = repositoryRoot
+        process.currentDirectoryURL = repositoryRootURL
         let out = Pipe()
         let err = Pipe()
         outputPipe = out
@@ -86,6 +87,12 @@ final class ServeProcess: Sendable {
     }
 
     var standardOutput: String { output.text }
+
+    /// Standard output up to its first line's end, once it is there (or all of it when serve ends first).
+    func firstOutputLine() async -> String {
+        let text = await output.wait { $0.contains("\n") }
+        return String(text.prefix { $0 != "\n" })
+    }
     var standardError: String { errors.text }
 
     static let banner = #"listening on 127\.0\.0\.1:(\d+)"#

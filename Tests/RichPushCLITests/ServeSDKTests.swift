@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import RichPushCore
+import RichPushServeTestSupport
 import Testing
 
 /// `richpush serve --sdk NAME`: every push goes through that vendor's service extension.

@@ -7,12 +7,13 @@ import Testing
 #if canImport(Glibc)
     import Glibc
 #endif
+import RichPushServeTestSupport
 import RichPushTestSupport
 
 @Suite("richpush push (the binary)", .serialized)
 struct PushCommandTests {
     static func push(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-        try await runAsync(richpushBinary(), ["push"] + arguments, mergingErrors: true, in: repositoryRoot)
+        try await runAsync(richpushBinary(), ["push"] + arguments, mergingErrors: true, in: repositoryRootURL)
     }
 
     @Test("every subcommand's help reads as written: no words run apart, no default said twice")
@@ -155,7 +156,7 @@ struct PushCommandTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: richpushBinary())
         process.arguments = ["push", "--to", "https://127.0.0.1:\(silent.port)", "payloads/rich/png-closed.json"]
-        process.currentDirectoryURL = repositoryRoot
+        process.currentDirectoryURL = repositoryRootURL
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
