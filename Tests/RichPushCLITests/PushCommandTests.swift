@@ -160,13 +160,17 @@ struct PushCommandTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Long enough for push to start its client and be waiting on the connection.
-        try await Task.sleep(for: .milliseconds(500))
+        // Once push handles SIGINT it is starting its client or waiting on the connection, which never answers.
+        #expect(await waitUntilCatching(SIGINT, pid: process.processIdentifier), "push never got ready for SIGINT")
         #expect(process.isRunning, "push ended before the signal")
+        let signalled = ContinuousClock.now
         kill(process.processIdentifier, SIGINT)
         await waitForExit(process)
         #expect(process.terminationReason == .exit, "killed by the signal instead of exiting")
         #expect(process.terminationStatus == 130)
+        // Not after the 5 s a connection attempt may take (it took 4.8 s when push waited for its client's shutdown).
+        let took = ContinuousClock.now - signalled
+        #expect(took < .seconds(4), "push took \(took) to end after Ctrl-C")
     }
 
     @Test("no richpush listening, or a bad flag: exit 2 with one line")

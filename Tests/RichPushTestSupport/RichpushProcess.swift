@@ -129,3 +129,21 @@ public func waitForExit(_ process: Process) async {
         }.start()
     }
 }
+
+/// Waits until process `pid` catches `signal` (its handler is installed: the signal's bit in `SigCgt` of
+/// /proc/PID/status), so a test sends the signal to a program ready for it rather than after a guessed delay. False
+/// when the process ended or `timeout` passed first.
+public func waitUntilCatching(_ signal: Int32, pid: Int32, timeout: Duration = .seconds(30)) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
+        if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+            mask & (1 << UInt64(signal - 1)) != 0
+        {
+            return true
+        }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return false
+}
