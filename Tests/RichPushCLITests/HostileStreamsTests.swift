@@ -311,6 +311,40 @@ import RichPushTestSupport
         #expect(left.isEmpty, "left behind: \(left)")
     }
 
+    @Test("Ctrl-C while an image's server never answers ends the replay at once, its attachment folder removed")
+    func anInterruptDoesNotWaitForAConnectionAttempt() async throws {
+        let silent = try BlackholeListener()
+        defer { silent.close() }
+        let folder = try TemporaryFolder()
+        let temporary = try TemporaryFolder()
+        try folder.write("p.json", Self.payload(title: "Silent", image: "https://127.0.0.1:\(silent.port)/a.png"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: richpushBinary())
+        process.arguments = ["replay", folder.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let guardTask = Self.killAfterTimeout(process)
+        defer { guardTask.cancel() }
+        #expect(await waitUntilCatching(SIGINT, pid: process.processIdentifier), "replay never got ready for SIGINT")
+        // The download has started once the attachment folder exists.
+        while process.isRunning, ((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []).isEmpty
+        {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+
+        let signalled = ContinuousClock.now
+        kill(process.processIdentifier, SIGINT)
+        await waitForExit(process)
+        let took = ContinuousClock.now - signalled
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+        // Not after the 5 s a connection attempt may take (4.5 s when the end waited for the HTTP clients' shutdown).
+        #expect(took < .seconds(4), "replay took \(took) to end after Ctrl-C")
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        #expect(left.isEmpty, "left behind: \(left)")
+    }
+
     @Test(arguments: [SIGHUP, SIGTERM, SIGINT])
     func serveFixturesStopsOnTheSignalAndRemovesItsTemporaryCA(signal: Int32) async throws {
         let temporary = try TemporaryFolder()
