@@ -151,7 +151,7 @@ press() {
 # launch EXTRA_ARGS...: starts the TUI in the pane's shell, echoing its exit status and the tty
 # settings afterwards so the checks can see that the terminal was restored.
 launch() {
-    keys -l "clear; stty -g > '$WORK/stty.before'; $BIN tui --payloads '$LIBRARY' --fixtures '$PAYLOADS/images' $*; echo EXIT=\$?; stty -g > '$WORK/stty.after'; cmp -s '$WORK/stty.before' '$WORK/stty.after' && echo STTY=re''stored || echo STTY=changed"
+    keys -l "clear; stty -g > '$WORK/stty.before'; $BIN tui '$LIBRARY' --fixtures '$PAYLOADS/images' $*; echo EXIT=\$?; stty -g > '$WORK/stty.after'; cmp -s '$WORK/stty.before' '$WORK/stty.after' && echo STTY=re''stored || echo STTY=changed"
     LAUNCHED_AT=$(now_ms)
     keys Enter
 }
@@ -159,7 +159,7 @@ launch() {
 # quit_by_signal NAME: the running TUI gets the signal and must leave as cleanly as with q.
 quit_by_signal() {
     local name=$1 pid
-    pid=$(pgrep -n -f -- "tui --payloads $LIBRARY" || true)
+    pid=$(pgrep -n -f -- "tui $LIBRARY" || true)
     if [ -z "$pid" ]; then
         fail "SIG$name: no richpush process found"
         return 1
@@ -375,10 +375,10 @@ for name in HUP INT; do
 done
 
 # 16. A HUP ignored when the TUI starts (`trap '' HUP`, as nohup does) stays ignored: the UI keeps running.
-keys -l "clear; (trap '' HUP; exec $BIN tui --payloads '$LIBRARY' --fixtures '$PAYLOADS/images' --state closed); echo EXIT=\$?"
+keys -l "clear; (trap '' HUP; exec $BIN tui '$LIBRARY' --fixtures '$PAYLOADS/images' --state closed); echo EXIT=\$?"
 keys Enter
 wait_for "a launch with HUP ignored shows the notification center" "App state: CLOSED"
-pid=$(pgrep -n -f -- "tui --payloads $LIBRARY" || true)
+pid=$(pgrep -n -f -- "tui $LIBRARY" || true)
 if [ -n "$pid" ]; then
     kill -HUP "$pid"
     # The key after the signal shows the UI still answering, so the HUP was not acted on.
@@ -549,9 +549,11 @@ printf '%s\n' '{"aps":{"alert":{"title":"Spinner","body":"An animated GIF"},"mut
     '"fcm_options":{"image":"https://fixtures.richpush.test/spinner.gif"}}' > "$GIFS/spinner.json"
 printf '%s\n' '{"aps":{"alert":{"title":"Half a poster","body":"Cut short"},"mutable-content":1},' \
     '"fcm_options":{"image":"https://fixtures.richpush.test/cat.png?truncate=1500"}}' > "$GIFS/damaged.json"
+# --payloads, the folder's earlier spelling, still works for one release and says so on the status line.
 keys -l "clear; $BIN tui --payloads '$GIFS' --fixtures '$PAYLOADS/images' --no-listen; echo EXIT=\$?"
 keys Enter
 wait_for "the image launch lists its payloads" "Payloads (2)"
+wait_for "--payloads is still taken, with a note to move on" "--payloads is deprecated"
 press Enter "the PNG cut short is attached" "png 640x480"
 press Down "Down reaches the GIF payload" "▶ spinner.json"
 press Enter "the GIF payload is delivered with its image" "gif "
@@ -582,7 +584,7 @@ wait_for_line "Down selects the PNG cut short" "▶ [0-9:]{8}  Half a poster"
 press Enter "the detail of the PNG cut short says why it is not drawn" "Image not drawn: the PNG data ends early"
 press q "q exits the image launch with status 0" "EXIT=0"
 
-keys -l "clear; $BIN tui --payloads '$GIFS' --fixtures '$PAYLOADS/images' --no-listen --images none; echo EXIT=\$?"
+keys -l "clear; $BIN tui '$GIFS' --fixtures '$PAYLOADS/images' --no-listen --images none; echo EXIT=\$?"
 keys Enter
 wait_for "--images none lists its payloads" "Payloads (2)"
 press Down "--images none: Down reaches the GIF payload" "▶ spinner.json"
@@ -596,7 +598,7 @@ press q "q exits the --images none launch with status 0" "EXIT=0"
 # 21. Truecolor: on a direct-colour terminal (TERM=xterm-direct, whose terminfo comes with ncurses-term) the
 # image cells are 24-bit colours, and none is brought down to the 256-colour palette.
 if infocmp xterm-direct >/dev/null 2>&1; then
-    keys -l "clear; TERM=xterm-direct $BIN tui --payloads '$GIFS' --fixtures '$PAYLOADS/images' --no-listen; echo EXIT=\$?"
+    keys -l "clear; TERM=xterm-direct $BIN tui '$GIFS' --fixtures '$PAYLOADS/images' --no-listen; echo EXIT=\$?"
     keys Enter
     wait_for "xterm-direct lists its payloads" "Payloads (2)"
     press Down "xterm-direct: Down reaches the GIF payload" "▶ spinner.json"

@@ -34,8 +34,16 @@ struct TUICommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Folder of payloads to offer.", valueName: "DIR"))
-    var payloads: String = "payloads"
+    @Argument(help: ArgumentHelp("Folder of payloads to offer (default: payloads).", valueName: "DIR"))
+    var folder: String?
+
+    /// `--payloads DIR`, the earlier spelling of the argument; still accepted for one release, with a note on the
+    /// status line.
+    @Option(name: .customLong("payloads"), help: .hidden)
+    var deprecatedPayloads: String?
+
+    /// The folder offered: the argument, or `--payloads` as scripts written before the change say.
+    var payloads: String { folder ?? deprecatedPayloads ?? "payloads" }
 
     @Option(help: "App state at launch.")
     var state: AppState = .background
@@ -58,6 +66,9 @@ struct TUICommand: AsyncParsableCommand {
     @OptionGroup var delivery: DeliveryOptions
 
     func validate() throws {
+        if folder != nil, deprecatedPayloads != nil {
+            throw ValidationError("--payloads is the old spelling of the DIR argument; give the folder once")
+        }
         if delivery.allSDKs {
             throw ValidationError("--sdk all is for replay; the notification center cycles SDKs with p")
         }
@@ -70,9 +81,14 @@ struct TUICommand: AsyncParsableCommand {
         }
     }
 
+    /// The status line's word on `--payloads` (a note on standard error would be drawn over at once).
+    var deprecationNote: String? {
+        deprecatedPayloads == nil ? nil : "--payloads is deprecated: give the folder as the argument (richpush tui DIR)"
+    }
+
     func run() async throws {
         guard (try? FileNode.following(payloads).get())?.isDirectory == true else {
-            throw CommandFailure.io("richpush: \(payloads): no such folder (choose one with --payloads DIR)")
+            throw CommandFailure.io("richpush: \(payloads): no such folder (choose one: richpush tui DIR)")
         }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandFailure.usage(
@@ -116,7 +132,9 @@ struct TUICommand: AsyncParsableCommand {
                 delivering: NotificationCenterDelivery(
                     system: system, store: environment.store, customExtension: command.delivery.extensionFolder),
                 initialState: command.state, configuration: configuration, logger: logger, network: endpoint.feed,
-                initialStatus: endpoint.status, images: command.images, imageLoader: CodecImageLoader())
+                initialStatus: [command.deprecationNote, endpoint.status].compactMap { $0 }.nilIfEmpty?
+                    .joined(separator: " · "),
+                images: command.images, imageLoader: CodecImageLoader())
             return {
                 do {
                     try await app.run()
@@ -225,4 +243,9 @@ struct TUICommand: AsyncParsableCommand {
         logger.logLevel = .debug
         return logger
     }
+}
+
+extension Array {
+    /// Nil for an empty array.
+    fileprivate var nilIfEmpty: Self? { isEmpty ? nil : self }
 }
