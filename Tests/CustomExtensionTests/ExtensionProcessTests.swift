@@ -133,7 +133,7 @@ struct ExtensionProcessTests {
 
     @Test("an extension that blocks after its content handler is ended by the system, not waited for")
     func blockedAfterHandler() async throws {
-        let (run, result) = try await replay(
+        let (_, result) = try await replay(
             """
             import UserNotifications
             class NotificationService: UNNotificationServiceExtension {
@@ -145,7 +145,15 @@ struct ExtensionProcessTests {
             """)
         #expect(result["contentHandlerCalls"] as? Int == 1)
         #expect(reason(result) == nil)
-        #expect(run.seconds < 15, "the replay waited \(run.seconds) s for a process that was done")
+        // When the process ended, on the delivery's own clock (the build before it is not counted, so a busy
+        // machine does not matter): about 1 s after the handler, not at the end of the 30 s budget.
+        let timeline = result["timeline"] as? [[String: Any]] ?? []
+        func at(_ event: String) -> Double? {
+            timeline.first { $0["event"] as? String == event }?["at"] as? Double
+        }
+        let handled = try #require(at("contentHandlerCalled"), "no contentHandlerCalled in \(timeline)")
+        let ended = try #require(at("extensionEnded"), "no extensionEnded in \(timeline)")
+        #expect(ended - handled < 10, "the process was waited for \(ended - handled) s after its handler")
     }
 
     @Test("a handler never called: timeWillExpire, the grace, SIGKILL, the original content")
@@ -167,7 +175,7 @@ struct ExtensionProcessTests {
         #expect(events(result).contains { $0.event == "timeWillExpire" })
         #expect((result["extensionLog"] as? [String])?.contains("told the time is up") == true)
         let elapsed = result["elapsed"] as? Double ?? 0
-        #expect(elapsed >= 1 && elapsed < 4, "\(elapsed)")
+        #expect(elapsed >= 1 && elapsed < 10, "budget 1 s and grace 1 s, then ended: \(elapsed) s")
     }
 
     @Test("serviceExtensionTimeWillExpire's content is presented, as extensionExpired")
