@@ -34,6 +34,9 @@ public struct ServeHarness {
     public let client: HTTPClient
     public let results: Results
     public let temporary: URL
+    /// Starts the server's deliveries through the harness's system (for `startingDeliveries: false`; otherwise
+    /// they run already and this changes nothing).
+    public let startDeliveries: @Sendable () -> Void
 
     /// Results as the server reports them, in order.
     public final class Results: Sendable {
@@ -105,38 +108,38 @@ public struct ServeHarness {
 /// A running push server on loopback with the embedded fixture CDN and an HTTP/2 client trusting its CA.
 /// With `receipts`, the emulated phone sends its display receipts (`--receipt-url`) to the server's own receipts
 /// endpoint over HTTPS trusting the server's CA, as `richpush serve --receipt-url https://localhost:PORT/…` does.
+/// Without `startingDeliveries`, accepted pushes wait until the body calls ``ServeHarness/startDeliveries``.
 public func withServer<T>(
     plaintext: Bool = false, signingKey: ProviderTokenVerifier.SigningKey? = nil, capacity: Int = 100,
-    receipts: Bool = false, receiptCapacity: Int = 100, _ body: (ServeHarness) async throws -> T
+    receipts: Bool = false, receiptCapacity: Int = 100, startingDeliveries: Bool = true,
+    _ body: (ServeHarness) async throws -> T
 ) async throws -> T {
     let temporary = FileManager.default.temporaryDirectory
         .appendingPathComponent("richpush-serve-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    // The receipt URL names the server's port, so it is chosen before the server starts.
-    let port = receipts ? try freeLoopbackPort() : 0
     let cdn = try await FixtureCDN.start(root: fixturesRoot, logger: quietLogger)
     let store = try AttachmentStore(parent: temporary, logger: quietLogger)
     let downloader = try HTTPSImageDownloader(store: store, fixtureHost: cdn.hostMapping, logger: quietLogger)
-    let receiptSender = receipts ? BindableReceiptSender() : nil
-    let system = NotificationSystem(
-        downloader: downloader,
-        configuration: DeliveryConfiguration(
-            receiptURL: receipts ? URL(string: "https://localhost:\(port)/richpush/v1/receipts") : nil),
-        logger: quietLogger, receiptSender: receiptSender)
     let results = ServeHarness.Results()
     let server = try await PushServer.start(
         configuration: PushServerConfiguration(
-            port: port, plaintext: plaintext, bundleID: testBundleID, unregisteredTokens: [unregisteredToken],
+            port: 0, plaintext: plaintext, bundleID: testBundleID, unregisteredTokens: [unregisteredToken],
             signingKey: signingKey, resultCapacity: capacity, receiptCapacity: receiptCapacity),
-        system: system, appState: { .background }, logger: quietLogger, onProgress: results.addProgress,
-        onResult: results.add)
+        appState: { .background }, logger: quietLogger, onProgress: results.addProgress, onResult: results.add)
+    // As the commands do: the system is made once the server runs, so its receipt URL names the port the server
+    // got and its receipts to the server trust the CA the server generated.
     var ownReceipts: HTTPSReceiptSender?
-    if let receiptSender {
-        let own = try HTTPSReceiptSender(
+    if receipts {
+        ownReceipts = try HTTPSReceiptSender(
             fixtureHost: cdn.hostMapping, additionalHosts: server.receiptHostMappings, logger: quietLogger)
-        receiptSender.bind(ServerReceiptRouter(server: server, own: own, other: own))
-        ownReceipts = own
     }
+    let system = NotificationSystem(
+        downloader: downloader,
+        configuration: DeliveryConfiguration(
+            receiptURL: receipts ? URL(string: "https://localhost:\(server.port)/richpush/v1/receipts") : nil),
+        logger: quietLogger,
+        receiptSender: ownReceipts.map { ServerReceiptRouter(server: server, own: $0, other: $0) })
+    if startingDeliveries { server.startDeliveries(through: system) }
 
     var configuration = HTTPClient.Configuration()
     if let pem = server.caCertificatePEM {
@@ -147,7 +150,9 @@ public func withServer<T>(
     }
     configuration.httpVersion = .automatic
     let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-    let harness = ServeHarness(server: server, client: client, results: results, temporary: temporary)
+    let harness = ServeHarness(
+        server: server, client: client, results: results, temporary: temporary,
+        startDeliveries: { server.startDeliveries(through: system) })
 
     func tearDown() async {
         try? await client.shutdown()

@@ -60,6 +60,47 @@ struct ReceiptEndpointTests {
         }
     }
 
+    @Test(
+        "the start order: a push accepted before the deliveries start is answered 200 at once, waits, and once they start arrives rich with its receipt to serve's own endpoint"
+    )
+    func pushBeforeDeliveriesStart() async throws {
+        try await withServer(receipts: true, startingDeliveries: false) { harness in
+            let payload = #"""
+                {"aps":{"alert":{"title":"Early","body":"before the system","push_id":"early"},"mutable-content":1},
+                 "fcm_options":{"image":"https://fixtures.richpush.test/cat.png"}}
+                """#
+            let answer = try await harness.push(payload: payload)
+            #expect(answer.status == 200)
+            let waiting = try #require(try await harness.send(.GET, "/richpush/v1/notifications").json)
+            #expect(waiting["inFlight"]?.numberValue == 1 && waiting["total"]?.numberValue == 0)
+
+            harness.startDeliveries()
+            let entry = try #require(await harness.nextResult())
+            #expect(entry.result.style == .rich)
+            let receipt = try #require(entry.result.receipt, "no receipt in the result")
+            #expect(receipt.status == 200, "receipt error: \(receipt.error ?? "none")")
+            let receipts = try #require(try await harness.send(.GET, "/richpush/v1/receipts").json)
+            #expect(receipts["receipts"]?.arrayValue?.first?["pushID"]?.stringValue == "early")
+        }
+    }
+
+    @Test("a server stopped before its deliveries start ends at once and leaves no push counted in flight")
+    func stopBeforeDeliveriesStart() async throws {
+        try await withServer(startingDeliveries: false) { harness in
+            let payload = #"{"aps":{"alert":{"title":"Never shown","body":"x"}}}"#
+            let answer = try await harness.push(payload: payload)
+            #expect(answer.status == 200)
+            #expect(harness.server.store.snapshot().inFlight == 1)
+            let clock = ContinuousClock()
+            let stopped = await clock.measure { await harness.server.shutdown() }
+            #expect(stopped < .seconds(5), "shutdown took \(stopped)")
+            #expect(harness.server.store.snapshot().inFlight == 0)
+            // Deliveries asked for after the stop start nothing.
+            harness.startDeliveries()
+            #expect(harness.server.store.snapshot().total == 0)
+        }
+    }
+
     @Test("receipts are bounded (newest kept, oldest first, dropped counted), DELETE clears, big bodies get 413")
     func boundedListing() async throws {
         try await withReceiptServer(receiptCapacity: 2) { harness in

@@ -7,6 +7,7 @@ import NIOSSL
 public import RichPushCore
 public import RichPushNetwork
 import ServiceLifecycle
+import Synchronization
 
 /// How the push server listens and what it accepts.
 public struct PushServerConfiguration: Sendable {
@@ -52,10 +53,15 @@ public struct PushServerConfiguration: Sendable {
 /// accepted push delivered through the ``NotificationSystem`` in the app state of its arrival, every push (refused
 /// ones too) recorded in a bounded ``ResultStore`` that `GET /richpush/v1/notifications` shows.
 ///
+/// It starts in two steps, so the system can be made from what the server's start decided: ``start(configuration:appState:logger:onProgress:onResult:)``
+/// binds the port and generates the CA (pushes accepted from then on wait), then ``startDeliveries(through:)``
+/// delivers them through a system whose receipt sender trusts that CA on that port.
+///
 /// ```swift
 /// let server = try await PushServer.start(
-///     configuration: PushServerConfiguration(port: 0, bundleID: "com.example.app"), system: system,
-///     appState: { .background }, logger: logger) { entry in print(entry.result.style) }
+///     configuration: PushServerConfiguration(port: 0, bundleID: "com.example.app"), appState: { .background },
+///     logger: logger) { entry in print(entry.result.style) }
+/// server.startDeliveries(through: NotificationSystem(downloader: downloader, receiptSender: sender))
 /// // curl --http2 --cacert ca.pem https://localhost:\(server.port)/3/device/<token> …
 /// await server.shutdown()
 /// ```
@@ -68,14 +74,24 @@ public final class PushServer: Sendable {
     public let receipts: ReceiptStore
     private let server: LocalHTTPServer
     private let deliveries: DeliveryQueue
-    private let deliveryTask: Task<Void, Never>
+    private let deliveryState = Mutex(DeliveryState.waiting)
+
+    /// Where the deliveries are.
+    private enum DeliveryState {
+        /// Accepted pushes wait for ``startDeliveries(through:)``.
+        case waiting
+        /// Their task delivers them.
+        case delivering(Task<Void, Never>)
+        /// ``shutdown(abandoningDeliveries:)`` was called.
+        case stopped
+    }
 
     /// The port the server really listens on.
     public var port: Int { server.port }
 
     private init(
         configuration: PushServerConfiguration, server: LocalHTTPServer, caCertificatePEM: String?,
-        store: ResultStore, receipts: ReceiptStore, deliveries: DeliveryQueue, deliveryTask: Task<Void, Never>
+        store: ResultStore, receipts: ReceiptStore, deliveries: DeliveryQueue
     ) {
         self.configuration = configuration
         self.server = server
@@ -83,7 +99,6 @@ public final class PushServer: Sendable {
         self.store = store
         self.receipts = receipts
         self.deliveries = deliveries
-        self.deliveryTask = deliveryTask
     }
 
     /// The base URL senders use: `https://localhost:2197` (or `http://…` with plaintext).
@@ -115,19 +130,19 @@ public final class PushServer: Sendable {
         }
     }
 
-    /// Binds and returns once the server accepts connections. `appState` is asked once per push, when it arrives;
-    /// `onResult` is called once per recorded push (refused requests at once, accepted ones when delivered);
-    /// `onProgress` tells, for front ends that show pushes in flight, how each accepted push is doing (its
-    /// `apns.id` names it; `.limits` comes first).
+    /// Binds and returns once the server accepts connections; accepted pushes wait for
+    /// ``startDeliveries(through:)``. `appState` is asked once per push, when it arrives; `onResult` is called once
+    /// per recorded push (refused requests at once, accepted ones when delivered); `onProgress` tells, for front
+    /// ends that show pushes in flight, how each accepted push is doing (its `apns.id` names it; `.limits` comes
+    /// first).
     public static func start(
-        configuration: PushServerConfiguration, system: NotificationSystem,
-        appState: @escaping @Sendable () -> AppState, logger: Logger,
+        configuration: PushServerConfiguration, appState: @escaping @Sendable () -> AppState, logger: Logger,
         onProgress: (@Sendable (APNsAttributes, DeliveryProgress) -> Void)? = nil,
         onResult: @escaping @Sendable (ServedNotification) -> Void = { _ in }
     ) async throws -> PushServer {
         let store = ResultStore(capacity: configuration.resultCapacity)
         let receipts = ReceiptStore(capacity: configuration.receiptCapacity)
-        let deliveries = DeliveryQueue(system: system, store: store, onResult: onResult, onProgress: onProgress)
+        let deliveries = DeliveryQueue(store: store, onResult: onResult, onProgress: onProgress)
         let responder = PushResponder(
             apns: APNsRequestValidator(
                 bundleID: configuration.bundleID, unregisteredTokens: configuration.unregisteredTokens,
@@ -147,7 +162,6 @@ public final class PushServer: Sendable {
             caPEM = authority.caCertificatePEM
         }
 
-        let deliveryTask = Task { await deliveries.run() }
         let local: LocalHTTPServer
         do {
             local = try await LocalHTTPServer.start(
@@ -155,22 +169,39 @@ public final class PushServer: Sendable {
                 name: "richpush", grace: configuration.shutdownGrace, logger: logger)
         } catch {
             deliveries.finish()
-            await deliveryTask.value
             throw PushServerError(error.description)
         }
         return PushServer(
             configuration: configuration, server: local, caCertificatePEM: caPEM, store: store, receipts: receipts,
-            deliveries: deliveries, deliveryTask: deliveryTask)
+            deliveries: deliveries)
+    }
+
+    /// Delivers the pushes accepted so far, and every later one, through `system`. Called once; a later call, or
+    /// one after ``shutdown(abandoningDeliveries:)``, changes nothing.
+    public func startDeliveries(through system: NotificationSystem) {
+        deliveryState.withLock { state in
+            guard case .waiting = state else { return }
+            state = .delivering(Task { [deliveries] in await deliveries.run(system: system) })
+        }
     }
 
     /// Stops accepting, lets requests in flight finish (at most the configuration's `shutdownGrace`), then waits
     /// for the deliveries already accepted, so every 200 the server answered ends up in the results; or,
-    /// `abandoningDeliveries`, cancels them (a front end that is closing has nobody left to show them to).
+    /// `abandoningDeliveries`, cancels them (a front end that is closing has nobody left to show them to). Pushes
+    /// still waiting because deliveries never started are abandoned.
     public func shutdown(abandoningDeliveries: Bool = false) async {
-        if abandoningDeliveries { deliveryTask.cancel() }
+        let previous = deliveryState.withLock { state in
+            defer { state = .stopped }
+            return state
+        }
+        if abandoningDeliveries, case .delivering(let task) = previous { task.cancel() }
         await server.shutdown()
         deliveries.finish()
-        await deliveryTask.value
+        switch previous {
+        case .delivering(let task): await task.value
+        case .waiting: await deliveries.abandonWaiting()
+        case .stopped: break
+        }
     }
 }
 

@@ -8,9 +8,10 @@ import Synchronization
 /// ```swift
 /// let feed = NetworkFeed(appState: .background, listening: "listening 127.0.0.1:2197")
 /// let server = try await PushServer.start(
-///     configuration: configuration, system: system, appState: { feed.appState }, logger: logger,
+///     configuration: configuration, appState: { feed.appState }, logger: logger,
 ///     onProgress: { attributes, progress in feed.progress(pushID: attributes.id, source: "APNs push", progress) },
 ///     onResult: { served in feed.finished(pushID: served.apns.id, source: "APNs push", result: served.result) })
+/// server.startDeliveries(through: system)
 /// ```
 public final class NetworkFeed: Sendable {
     private let header: Mutex<String?>

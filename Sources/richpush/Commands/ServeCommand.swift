@@ -136,12 +136,6 @@ struct ServeCommand: AsyncParsableCommand {
             fixtureRoot: fixtureRoot, customExtension: built,
             extensionMemoryBytes: delivery.configuration.extensionMemoryBytes, logger: logger, in: parts,
             command: "\(Self.name)")
-        // Receipts go out once the server runs: only then does its CA exist, which receipts to serve itself trust.
-        let receiptSender = BindableReceiptSender()
-        let system = NotificationSystem(
-            downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
-            receiptSender: receiptSender, decoder: ImageDecoder(), verdicts: DecodeVerdictCache(),
-            customExtension: environment.customExtension)
         let appState = state
         let server: PushServer
         do {
@@ -150,14 +144,20 @@ struct ServeCommand: AsyncParsableCommand {
                     host: address.host, port: address.port, plaintext: plaintext, bundleID: endpoint.bundleID,
                     unregisteredTokens: endpoint.unregistered,
                     signingKey: signingKey),
-                system: system, appState: { appState }, logger: logger, onResult: printer.print)
+                appState: { appState }, logger: logger, onResult: printer.print)
         } catch {
             throw .io("\(Self.name): cannot listen on \(address): \(error)")
         }
         parts.add(ShutdownAction { await server.shutdown() })
-        // Receipts to this server itself trust its CA; the others go out as from any front end.
-        try receiptSender.route(
-            to: server, environment: environment, parts: parts, logger: logger, command: Self.name)
+        // The system is made once the server runs: receipts to this server itself trust the CA it generated, on the
+        // port it got; the others go out as from any front end. Pushes accepted until then wait.
+        let receiptSender = try ServerReceiptRouter.sender(
+            for: server, environment: environment, parts: parts, logger: logger, command: Self.name)
+        server.startDeliveries(
+            through: NotificationSystem(
+                downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
+                receiptSender: receiptSender, decoder: ImageDecoder(), verdicts: DecodeVerdictCache(),
+                customExtension: environment.customExtension))
 
         var caPath: String?
         if let pem = server.caCertificatePEM {

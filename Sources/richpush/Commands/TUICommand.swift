@@ -117,16 +117,16 @@ struct TUICommand: AsyncParsableCommand {
                 extensionMemoryBytes: command.delivery.configuration.extensionMemoryBytes, logger: logger, in: parts,
                 command: "richpush")
             let configuration = command.delivery.configuration
-            // Bound once the endpoint runs: a receipt to the notification center's own endpoint trusts its CA.
-            let receiptSender = BindableReceiptSender()
+            let endpoint = await command.startEndpoint(parts: parts, signingKey: signingKey, logger: logger)
+            // The system is made once the endpoint runs: a receipt to the notification center's own endpoint
+            // trusts the CA it generated, on the port it got. Pushes accepted until then wait.
+            let receiptSender = try ServerReceiptRouter.sender(
+                for: endpoint.server, environment: environment, parts: parts, logger: logger, command: "richpush")
             let system = NotificationSystem(
                 downloader: environment.downloader, configuration: configuration, logger: logger,
                 receiptSender: receiptSender, decoder: ImageDecoder(), verdicts: DecodeVerdictCache(),
                 customExtension: environment.customExtension)
-            let endpoint = await command.startEndpoint(
-                parts: parts, system: system, signingKey: signingKey, logger: logger)
-            try receiptSender.route(
-                to: endpoint.server, environment: environment, parts: parts, logger: logger, command: "richpush")
+            endpoint.server?.startDeliveries(through: system)
             let app = NotificationCenterApp(
                 library: PayloadLibrary(root: command.payloads),
                 delivering: NotificationCenterDelivery(
@@ -152,8 +152,7 @@ struct TUICommand: AsyncParsableCommand {
     /// The push endpoint the notification center listens on, or why it does not (the status line says it;
     /// the notification center runs either way). The server and its CA file are parts of the command.
     private func startEndpoint(
-        parts: CommandLifecycle.Parts, system: NotificationSystem, signingKey: ProviderTokenVerifier.SigningKey?,
-        logger: Logger
+        parts: CommandLifecycle.Parts, signingKey: ProviderTokenVerifier.SigningKey?, logger: Logger
     ) async -> (feed: NetworkFeed?, status: String?, server: PushServer?) {
         guard !noListen else { return (nil, nil, nil) }
         let address = endpoint.listen ?? .standard
@@ -174,8 +173,7 @@ struct TUICommand: AsyncParsableCommand {
                 signingKey: signingKey)
             configuration.shutdownGrace = .seconds(1)
             server = try await PushServer.start(
-                configuration: configuration,
-                system: system, appState: { feed.appState }, logger: logger,
+                configuration: configuration, appState: { feed.appState }, logger: logger,
                 onProgress: { attributes, progress in
                     feed.progress(pushID: attributes.id, source: Self.source(of: attributes), progress)
                 },

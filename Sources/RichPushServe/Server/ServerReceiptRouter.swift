@@ -1,28 +1,6 @@
 import Foundation
 import RichPushNetwork
 public import RichPushCore
-import Synchronization
-
-/// A display-receipt sender whose real sender is bound later: the ``NotificationSystem`` a ``PushServer`` starts
-/// with needs its sender up front, but a sender that trusts the server's own CA (for receipts to `serve` itself)
-/// can only be made once the server has started and generated that CA.
-public final class BindableReceiptSender: ReceiptSending {
-    private let target = Mutex<(any ReceiptSending)?>(nil)
-
-    public init() {}
-
-    /// Sends every later receipt through `sender`.
-    public func bind(_ sender: any ReceiptSending) {
-        target.withLock { $0 = sender }
-    }
-
-    public func send(_ receipt: DisplayReceipt) async throws -> Int {
-        guard let sender = target.withLock({ $0 }) else {
-            throw ReceiptFailure("not sent: the receipt sender is not ready yet")
-        }
-        return try await sender.send(receipt)
-    }
-}
 
 /// Sends receipts addressed to the push server itself (`https://localhost:PORT/…`, `https://127.0.0.1:PORT/…` or
 /// its `--host` name, on its port) through `own`, which trusts the server's CA for those hosts, and every other
