@@ -20,6 +20,28 @@ import Testing
         #expect(TerminalGraphics.detect(environment: environment).colorMode == expected)
     }
 
+    @Test("terminfo read from many threads at once: each answer right, no crash (terminfo keeps one global entry)")
+    func coloursFromManyThreads() async {
+        let terminals: [(String, ColorMode)] = [
+            ("xterm-256color", .indexed256), ("xterm", .indexed8), ("vt100", .monochrome),
+            ("screen-256color", .indexed256),
+        ]
+        let wrong = await withTaskGroup(of: Int.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var wrong = 0
+                    for round in 0..<300 {
+                        let (term, expected) = terminals[(worker + round) % terminals.count]
+                        if TerminalGraphics.detect(environment: ["TERM": term]).colorMode != expected { wrong += 1 }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(wrong == 0)
+    }
+
     @Test(arguments: [
         (["TERM": "xterm-kitty"], PixelProtocol.kitty),
         (["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"], .iterm2),
