@@ -118,10 +118,8 @@ struct ReplayCommand: AsyncParsableCommand {
         // CPU-bound work (decoding attachments, rendering the report) runs here, one slot per core, apart from
         // the extensions in flight.
         let computePool = ComputePool()
-        let system = NotificationSystem(
-            downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
-            receiptSender: environment.receiptSender, decoder: ImageDecoder(), computePool: computePool,
-            verdicts: DecodeVerdictCache(), customExtension: environment.customExtension)
+        let system = environment.system(
+            configuration: delivery.configuration, logger: logger, computePool: computePool)
         let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs, computePool: computePool)
         if delivery.allSDKs {
             let column = delivery.extensionFolder.map { SDKMatrixRunner.customColumn(source: $0) }

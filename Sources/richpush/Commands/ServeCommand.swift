@@ -154,10 +154,8 @@ struct ServeCommand: AsyncParsableCommand {
         let receiptSender = try ServerReceiptRouter.sender(
             for: server, environment: environment, parts: parts, logger: logger, command: Self.name)
         server.startDeliveries(
-            through: NotificationSystem(
-                downloader: environment.downloader, configuration: delivery.configuration, logger: logger,
-                receiptSender: receiptSender, decoder: ImageDecoder(), verdicts: DecodeVerdictCache(),
-                customExtension: environment.customExtension))
+            through: environment.system(
+                configuration: delivery.configuration, logger: logger, receiptSender: receiptSender))
 
         var caPath: String?
         if let pem = server.caCertificatePEM {

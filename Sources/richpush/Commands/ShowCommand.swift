@@ -95,10 +95,8 @@ struct ShowCommand: AsyncParsableCommand {
         environment: EmulatorEnvironment, images: TerminalImages, columns: Int, rows: Int, shown: String,
         logger: Logger
     ) async throws(CommandFailure) {
-        let system = NotificationSystem(
-            downloader: environment.downloader, configuration: fetch.overrides.applied(to: DeliveryConfiguration()),
-            logger: logger,
-            decoder: ImageDecoder())
+        let system = environment.system(
+            configuration: fetch.overrides.applied(to: DeliveryConfiguration()), logger: logger)
         let payload: [String: Any] = [
             "aps": ["alert": ["title": "richpush show"], "mutable-content": 1], "fcm_options": ["image": image],
         ]

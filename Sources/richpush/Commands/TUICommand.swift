@@ -122,10 +122,8 @@ struct TUICommand: AsyncParsableCommand {
             // trusts the CA it generated, on the port it got. Pushes accepted until then wait.
             let receiptSender = try ServerReceiptRouter.sender(
                 for: endpoint.server, environment: environment, parts: parts, logger: logger, command: "richpush")
-            let system = NotificationSystem(
-                downloader: environment.downloader, configuration: configuration, logger: logger,
-                receiptSender: receiptSender, decoder: ImageDecoder(), verdicts: DecodeVerdictCache(),
-                customExtension: environment.customExtension)
+            let system = environment.system(
+                configuration: configuration, logger: logger, receiptSender: receiptSender)
             endpoint.server?.startDeliveries(through: system)
             let app = NotificationCenterApp(
                 library: PayloadLibrary(root: command.payloads),

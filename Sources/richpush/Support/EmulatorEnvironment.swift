@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RichPushCodecs
 import RichPushCore
 import RichPushCustomExtension
 import RichPushNetwork
@@ -88,6 +89,19 @@ final class EmulatorEnvironment: Sendable {
             store.removeAll()
             throw error
         }
+    }
+
+    /// The notification system every front end delivers through on this environment: its downloader, the team's
+    /// extension when one runs, image decoding with a cache of verdicts, receipts through `receiptSender` (the
+    /// environment's own unless a push server routes receipts to itself, ``ServerReceiptRouter/sender(for:environment:parts:logger:command:)``).
+    func system(
+        configuration: DeliveryConfiguration, logger: Logger, receiptSender: (any ReceiptSending)? = nil,
+        computePool: ComputePool = ComputePool()
+    ) -> NotificationSystem {
+        NotificationSystem(
+            downloader: downloader, configuration: configuration, logger: logger,
+            receiptSender: receiptSender ?? self.receiptSender, decoder: ImageDecoder(), computePool: computePool,
+            verdicts: DecodeVerdictCache(), customExtension: customExtension)
     }
 
     /// A system error as the system's own words ("permission denied"), anything else as it describes itself.
