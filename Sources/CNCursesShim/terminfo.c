@@ -10,15 +10,6 @@
 // (a crash in libtinfo when tests asked for several terminals in parallel), so reads take turns.
 static pthread_mutex_t terminfo_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static int terminfo_colors(const char *term, int *rgb);
-
-int rp_terminfo_colors(const char *term, int *rgb) {
-    pthread_mutex_lock(&terminfo_lock);
-    int colors = terminfo_colors(term, rgb);
-    pthread_mutex_unlock(&terminfo_lock);
-    return colors;
-}
-
 static int terminfo_colors(const char *term, int *rgb) {
     *rgb = 0;
     if (term == NULL || term[0] == '\0') {
@@ -36,4 +27,11 @@ static int terminfo_colors(const char *term, int *rgb) {
     TERMINAL *read = set_curterm(saved);
     if (read != NULL && read != saved) del_curterm(read);
     return colors > 0 ? colors : 0;
+}
+
+int rp_terminfo_colors(const char *term, int *rgb) {
+    pthread_mutex_lock(&terminfo_lock);
+    int colors = terminfo_colors(term, rgb);
+    pthread_mutex_unlock(&terminfo_lock);
+    return colors;
 }

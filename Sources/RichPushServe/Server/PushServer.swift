@@ -74,17 +74,9 @@ public final class PushServer: Sendable {
     public let receipts: ReceiptStore
     private let server: LocalHTTPServer
     private let deliveries: DeliveryQueue
-    private let deliveryState = Mutex(DeliveryState.waiting)
-
-    /// Where the deliveries are.
-    private enum DeliveryState {
-        /// Accepted pushes wait for ``startDeliveries(through:)``.
-        case waiting
-        /// Their task delivers them.
-        case delivering(Task<Void, Never>)
-        /// ``shutdown(abandoningDeliveries:)`` was called.
-        case stopped
-    }
+    /// The deliveries' task once ``startDeliveries(through:)`` began them (accepted pushes wait until then), and
+    /// whether ``shutdown(abandoningDeliveries:)`` was called.
+    private let deliveryState = Mutex<(task: Task<Void, Never>?, stopped: Bool)>((nil, false))
 
     /// The port the server really listens on.
     public var port: Int { server.port }
@@ -168,7 +160,6 @@ public final class PushServer: Sendable {
                 responder: responder, server: server, host: configuration.host, port: configuration.port,
                 name: "richpush", grace: configuration.shutdownGrace, logger: logger)
         } catch {
-            deliveries.finish()
             throw PushServerError(error.description)
         }
         return PushServer(
@@ -180,8 +171,8 @@ public final class PushServer: Sendable {
     /// one after ``shutdown(abandoningDeliveries:)``, changes nothing.
     public func startDeliveries(through system: NotificationSystem) {
         deliveryState.withLock { state in
-            guard case .waiting = state else { return }
-            state = .delivering(Task { [deliveries] in await deliveries.run(system: system) })
+            guard state.task == nil, !state.stopped else { return }
+            state.task = Task { [deliveries] in await deliveries.run(system: system) }
         }
     }
 
@@ -190,17 +181,17 @@ public final class PushServer: Sendable {
     /// `abandoningDeliveries`, cancels them (a front end that is closing has nobody left to show them to). Pushes
     /// still waiting because deliveries never started are abandoned.
     public func shutdown(abandoningDeliveries: Bool = false) async {
-        let previous = deliveryState.withLock { state in
-            defer { state = .stopped }
+        let (task, wasStopped) = deliveryState.withLock { state in
+            defer { state.stopped = true }
             return state
         }
-        if abandoningDeliveries, case .delivering(let task) = previous { task.cancel() }
+        if abandoningDeliveries { task?.cancel() }
         await server.shutdown()
         deliveries.finish()
-        switch previous {
-        case .delivering(let task): await task.value
-        case .waiting: await deliveries.abandonWaiting()
-        case .stopped: break
+        if let task {
+            await task.value
+        } else if !wasStopped {
+            await deliveries.abandonWaiting()
         }
     }
 }
