@@ -84,9 +84,30 @@ struct OutputFile: Sendable {
     func openForWriting() throws(Failure) -> (descriptor: Int32, owned: Bool) {
         if let standard = Self.standardDescriptor(for: path) { return (standard, false) }
         if let heldFIFO { return (heldFIFO, true) }
+        if node?.isFIFO == true { return (try waitForReader(), true) }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw Failure(path: path, reason: FileDescriptorWriter.describe(errno)) }
         return (descriptor, true)
+    }
+
+    /// Opens the FIFO that had no reader at the check once a reader opens it. A blocking `open` would wait in the
+    /// kernel where no signal reaches the command (SIGTERM left `serve --ca-out FIFO` waiting), so it is tried
+    /// without blocking every 50 ms, until the task running it is cancelled (the command was asked to stop).
+    private func waitForReader() throws(Failure) -> Int32 {
+        while true {
+            let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            if descriptor >= 0 {
+                // Blocking from here on, as the shell's `>` would write to it.
+                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+                return descriptor
+            }
+            let failure = errno
+            guard failure == ENXIO || failure == EINTR else {
+                throw Failure(path: path, reason: FileDescriptorWriter.describe(failure))
+            }
+            if Task.isCancelled { throw Failure(path: path, reason: "stopped before a reader opened the FIFO") }
+            usleep(50_000)
+        }
     }
 
     /// Writes `bytes` fully to the open `descriptor` and closes it (some file systems report a full disk only
