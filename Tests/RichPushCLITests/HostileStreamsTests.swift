@@ -345,6 +345,39 @@ import RichPushTestSupport
         #expect(left.isEmpty, "left behind: \(left)")
     }
 
+    /// A stop signal in a command's first milliseconds, while it still starts its parts (the fixture CDN, the push
+    /// server), ends it as a later one does. It used to hang for good: the start was cancelled, and then waited for
+    /// the server it had begun, which nothing stopped.
+    @Test(
+        "SIGTERM as soon as the handler is installed ends replay (143) and serve (0)", arguments: ["replay", "serve"])
+    func aStopSignalWhileStartingEndsTheCommand(command: String) async throws {
+        let silent = try BlackholeListener()
+        defer { silent.close() }
+        let folder = try TemporaryFolder()
+        // An image whose server never answers, so the replay cannot end by itself before the signal.
+        try folder.write("p.json", Self.payload(title: "Silent", image: "https://127.0.0.1:\(silent.port)/a.png"))
+        let arguments = command == "replay" ? ["replay", folder.path] : ["serve", "--listen", "127.0.0.1:0"]
+        for attempt in 1...3 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: richpushBinary())
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let guardTask = Self.killAfterTimeout(process)
+            defer { guardTask.cancel() }
+            let ready = await waitUntilCatching(SIGTERM, pid: process.processIdentifier, interval: .milliseconds(1))
+            #expect(ready, "\(command) never got ready for SIGTERM")
+            kill(process.processIdentifier, SIGTERM)
+            await waitForExit(process)
+            #expect(
+                process.terminationReason == .exit, "attempt \(attempt): killed by signal \(process.terminationStatus)")
+            #expect(
+                process.terminationStatus == (command == "replay" ? 143 : 0),
+                "attempt \(attempt): exit \(process.terminationStatus)")
+        }
+    }
+
     @Test(arguments: [SIGHUP, SIGTERM, SIGINT])
     func serveFixturesStopsOnTheSignalAndRemovesItsTemporaryCA(signal: Int32) async throws {
         let temporary = try TemporaryFolder()

@@ -132,8 +132,10 @@ public func waitForExit(_ process: Process) async {
 
 /// Waits until process `pid` catches `signal` (its handler is installed: the signal's bit in `SigCgt` of
 /// /proc/PID/status), so a test sends the signal to a program ready for it rather than after a guessed delay. False
-/// when the process ended or `timeout` passed first.
-public func waitUntilCatching(_ signal: Int32, pid: Int32, timeout: Duration = .seconds(30)) async -> Bool {
+/// when the process ended or `timeout` passed first. `/proc` is read again after each `interval`.
+public func waitUntilCatching(
+    _ signal: Int32, pid: Int32, timeout: Duration = .seconds(30), interval: Duration = .milliseconds(10)
+) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
@@ -143,7 +145,7 @@ public func waitUntilCatching(_ signal: Int32, pid: Int32, timeout: Duration = .
         {
             return true
         }
-        try? await Task.sleep(for: .milliseconds(10))
+        try? await Task.sleep(for: interval)
     }
     return false
 }

@@ -52,11 +52,21 @@ public final class LocalHTTPServer: Sendable {
             defer { readyContinuation.finish() }
             try await group.run()
         }
+        // A start that is cancelled (a stop signal while the command starts) stops the server it began: waiting
+        // for readiness ends at once, and the server's task must not be left running for its result to be awaited.
         var iterator = ready.makeAsyncIterator()
-        guard let boundPort = await iterator.next() else {
+        let boundPort = await withTaskCancellationHandler {
+            await iterator.next()
+        } onCancel: {
+            task.cancel()
+        }
+        guard let boundPort, !Task.isCancelled else {
+            task.cancel()
             // The server stopped before it was ready: its error, in the system's words ("Address already in
             // use"), not NIO's call site.
             switch await task.result {
+            case _ where Task.isCancelled:
+                throw LocalHTTPServerError("the start was cancelled")
             case .failure(let error as IOError):
                 throw LocalHTTPServerError(String(cString: strerror(error.errnoCode)))
             case .failure(let error):
