@@ -243,6 +243,22 @@ import RichPushTestSupport
         #expect(run.stdout.isEmpty)
     }
 
+    /// The attachment folder is made before the fixture CDN starts; a CDN that cannot start stops the command, and
+    /// what had started (the folder) is removed as at any other end.
+    @Test func aFixtureCDNThatCannotStartLeavesNoAttachmentFolderBehind() async throws {
+        let temporary = try TemporaryFolder()
+        let run = try await runRichpush(
+            ["replay", "payloads/rich/png-background.json", "--fixtures", "README.md"],
+            environment: ["TMPDIR": temporary.path])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "richpush replay: cannot start the fixture CDN on README.md: fixture root \(repositoryRootPath)/README.md is not a directory\n"
+        )
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        #expect(left.isEmpty, "left behind: \(left)")
+    }
+
     @Test func ctrlCRemovesTheDownloadedAttachmentsAndExits130() async throws {
         let folder = try TemporaryFolder()
         let temporary = try TemporaryFolder()

@@ -3,6 +3,7 @@ import Foundation
 import RichPushCore
 import RichPushFiles
 import RichPushNetwork
+public import ServiceLifecycle
 import Synchronization
 
 #if canImport(Glibc)
@@ -409,5 +410,13 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         if let fatal { return ": " + String(fatal.prefix(300)) }
         let kept = lines.suffix(4).map { String($0.prefix(300)) }
         return kept.isEmpty ? "" : "; its last lines on standard error: " + kept.joined(separator: " | ")
+    }
+}
+
+extension ExtensionProcessHost: Service {
+    /// As a part of a program (a `ServiceGroup`): runs extensions until the group shuts down, then ``shutdown()``.
+    public func run() async {
+        try? await gracefulShutdown()
+        shutdown()
     }
 }

@@ -6,6 +6,7 @@ import RichPushFiles
     import Glibc
 #endif
 public import Logging
+public import ServiceLifecycle
 import Synchronization
 
 /// The directory downloaded attachments live in: one per process, `$TMPDIR/richpush-<pid>-<random>/`.
@@ -200,4 +201,13 @@ public final class AttachmentStore: Sendable {
 
     /// How many files wait to be written over.
     public var spareCount: Int { spares.withLock { $0.count } }
+}
+
+extension AttachmentStore: Service {
+    /// As a part of a program (a `ServiceGroup`): kept until the group shuts down, then ``removeAll()``. Started
+    /// before the parts that write attachments, it is removed after they stopped.
+    public func run() async {
+        try? await gracefulShutdown()
+        removeAll()
+    }
 }

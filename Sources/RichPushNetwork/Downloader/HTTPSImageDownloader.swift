@@ -5,6 +5,7 @@ public import Logging
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+public import ServiceLifecycle
 import NIOSSL
 public import RichPushCore
 import Synchronization
@@ -431,5 +432,16 @@ public final class HTTPSImageDownloader: ImageDownloading {
         // Known codes get NIO's standard phrase whatever the server sent (HTTP/2 sends none).
         let phrase = HTTPResponseStatus(statusCode: Int(status.code), reasonPhrase: status.reasonPhrase).reasonPhrase
         return phrase.isEmpty ? "HTTP \(status.code)" : "HTTP \(status.code) \(phrase)"
+    }
+}
+
+extension HTTPSImageDownloader: Service {
+    /// As a part of a program (a `ServiceGroup`): used until the group shuts down, then its clients are shut down
+    /// without holding the group's shutdown up. async-http-client's shutdown waits for a connection attempt in
+    /// flight, up to a whole timeout when a server never answers, and the clients hold nothing to clean up, so a
+    /// program ends with their shutdown under way (Ctrl-C on a replay waiting for such a server took 4.5 s).
+    public func run() async {
+        try? await gracefulShutdown()
+        Task.detached { await self.shutdown() }
     }
 }

@@ -8,7 +8,7 @@ import NIOCore
 import NIOHTTP1
 import NIOSSL
 import NIOTLS
-import ServiceLifecycle
+public import ServiceLifecycle
 import Synchronization
 
 /// The embedded HTTPS fixture CDN: serves `https://fixtures.richpush.test/<path>?<faults>` from a fixture root.
@@ -461,4 +461,12 @@ struct FixtureResponder: Sendable {
     private static let imageTypesBeyondHummingbird = [
         "apng": "image/png", "jpe": "image/jpeg", "heic": "image/heic", "heif": "image/heif", "avif": "image/avif",
     ]
+}
+
+extension FixtureCDN: Service {
+    /// As a part of a program (a `ServiceGroup`): serves until the group shuts down, then ``shutdown()``.
+    public func run() async {
+        try? await gracefulShutdown()
+        await shutdown()
+    }
 }

@@ -6,7 +6,7 @@ import NIOCore
 import NIOSSL
 public import RichPushCore
 public import RichPushNetwork
-import ServiceLifecycle
+public import ServiceLifecycle
 import Synchronization
 
 /// How the push server listens and what it accepts.
@@ -29,6 +29,9 @@ public struct PushServerConfiguration: Sendable {
     public var receiptCapacity: Int
     /// How long requests in flight may take to finish once the server is asked to stop.
     public var shutdownGrace: Duration = .seconds(5)
+    /// Whether a shutdown cancels the deliveries still in flight instead of waiting for them: for a front end that
+    /// is closing (the notification center), with nobody left to show them to.
+    public var abandonsDeliveriesOnShutdown = false
 
     public static let defaultPort = 2197
 
@@ -75,7 +78,7 @@ public final class PushServer: Sendable {
     private let server: LocalHTTPServer
     private let deliveries: DeliveryQueue
     /// The deliveries' task once ``startDeliveries(through:)`` began them (accepted pushes wait until then), and
-    /// whether ``shutdown(abandoningDeliveries:)`` was called.
+    /// whether ``shutdown()`` was called.
     private let deliveryState = Mutex<(task: Task<Void, Never>?, stopped: Bool)>((nil, false))
 
     /// The port the server really listens on.
@@ -168,7 +171,7 @@ public final class PushServer: Sendable {
     }
 
     /// Delivers the pushes accepted so far, and every later one, through `system`. Called once; a later call, or
-    /// one after ``shutdown(abandoningDeliveries:)``, changes nothing.
+    /// one after ``shutdown()``, changes nothing.
     public func startDeliveries(through system: NotificationSystem) {
         deliveryState.withLock { state in
             guard state.task == nil, !state.stopped else { return }
@@ -178,9 +181,10 @@ public final class PushServer: Sendable {
 
     /// Stops accepting, lets requests in flight finish (at most the configuration's `shutdownGrace`), then waits
     /// for the deliveries already accepted, so every 200 the server answered ends up in the results; or,
-    /// `abandoningDeliveries`, cancels them (a front end that is closing has nobody left to show them to). Pushes
-    /// still waiting because deliveries never started are abandoned.
-    public func shutdown(abandoningDeliveries: Bool = false) async {
+    /// with the configuration's `abandonsDeliveriesOnShutdown`, cancels them. Pushes still waiting because
+    /// deliveries never started are abandoned.
+    public func shutdown() async {
+        let abandoningDeliveries = configuration.abandonsDeliveriesOnShutdown
         let (task, wasStopped) = deliveryState.withLock { state in
             defer { state.stopped = true }
             return state
@@ -193,6 +197,15 @@ public final class PushServer: Sendable {
         } else if !wasStopped {
             await deliveries.abandonWaiting()
         }
+    }
+}
+
+extension PushServer: Service {
+    /// As a part of a program (a `ServiceGroup`): serves until the group shuts down, then ``shutdown()``,
+    /// so its delivery queue drains (or is abandoned) after it stopped accepting.
+    public func run() async {
+        try? await gracefulShutdown()
+        await shutdown()
     }
 }
 

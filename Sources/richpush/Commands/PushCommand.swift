@@ -84,10 +84,7 @@ struct PushCommand: AsyncParsableCommand {
             } catch {
                 throw Self.failure("\(command.cacert ?? "the CA") is not a PEM certificate")
             }
-            // Not awaited: async-http-client's shutdown waits for a connection attempt in flight (up to the 5 s
-            // connect timeout, to a server that never answers), and nothing is left to clean up once push ends; the
-            // process exits with the shutdown under way. Ctrl-C took 4.8 s to end a push waiting on such a server.
-            parts.add(ShutdownAction { Task.detached { await client.shutdown() } })
+            parts.add(client)
             return { try await command.send(command.files, client: client, signer: signer) }
         }
         if case .interrupted(let signal) = outcome { throw CommandFailure.interrupted(by: signal) }

@@ -148,7 +148,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw .io("\(Self.name): cannot listen on \(address): \(error)")
         }
-        parts.add(ShutdownAction { await server.shutdown() })
+        parts.add(server)
         // The system is made once the server runs: receipts to this server itself trust the CA it generated, on the
         // port it got; the others go out as from any front end. Pushes accepted until then wait.
         let receiptSender = try ServerReceiptRouter.sender(

@@ -71,7 +71,7 @@ struct ServeFixtures: AsyncParsableCommand {
             } catch {
                 throw CommandFailure.io("\(command): could not start on 127.0.0.1:\(port): \(error)")
             }
-            parts.add(ShutdownAction { await cdn.shutdown() })
+            parts.add(cdn)
             // The CA goes where asked, else to a new temporary file removed on exit, so the curl line always works.
             let caPath: String
             do throws(OutputFile.Failure) {

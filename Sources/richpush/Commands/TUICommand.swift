@@ -162,14 +162,19 @@ struct TUICommand: AsyncParsableCommand {
             return (nil, "Not listening: \(error.description.dropFirst("richpush: ".count))", nil)
         }
         let shownHost = address.shownHost
-        // The feed is made first, so no push is lost; its header names the port the server really got.
+        // The feed is made first, so no push is lost; its header names the port the server really got. It ends
+        // once the server has stopped (parts stop in the reverse order of their start).
         let feed = NetworkFeed(appState: state)
+        parts.add(ShutdownAction { feed.finish() })
         let server: PushServer
         do {
             var configuration = PushServerConfiguration(
                 host: host, port: port, bundleID: endpoint.bundleID, unregisteredTokens: endpoint.unregistered,
                 signingKey: signingKey)
             configuration.shutdownGrace = .seconds(1)
+            // Quitting does not wait for pushes still in flight (an image may take the whole extension budget): the
+            // server stops accepting, and their deliveries are abandoned.
+            configuration.abandonsDeliveriesOnShutdown = true
             server = try await PushServer.start(
                 configuration: configuration, appState: { feed.appState }, logger: logger,
                 onProgress: { attributes, progress in
@@ -184,13 +189,7 @@ struct TUICommand: AsyncParsableCommand {
         } catch {
             return (nil, "Not listening on \(shownHost):\(port): \(error)", nil)
         }
-        // Quitting does not wait for pushes still in flight (an image may take the whole extension budget): the
-        // server stops accepting, and their deliveries are abandoned.
-        parts.add(
-            ShutdownAction {
-                await server.shutdown(abandoningDeliveries: true)
-                feed.finish()
-            })
+        parts.add(server)
         feed.listening = "listening \(shownHost):\(server.port)"
         feed.help = [
             "Pushes: APNs POST \(server.baseURL)/3/device/<token>",

@@ -9,8 +9,9 @@ import UnixSignals
     import Darwin
 #endif
 
-/// How every command runs: the long-lived parts it starts (the emulator, a push server, a temporary CA file, the
-/// notification center) are services in one `ServiceGroup` with the command's job, and the lifecycle owns INT,
+/// How every command runs: the long-lived parts it starts (the attachment store, the fixture CDN, the HTTP clients,
+/// the extension's host, a push server with its delivery queue, a temporary CA file) are services in one
+/// `ServiceGroup` with the command's job (a replay, the notification center's loop), and the lifecycle owns INT,
 /// TERM and HUP.
 ///
 /// - `start` starts the parts in order, handing each to ``Parts/add(_:)``, and returns the job. If it fails (or a
@@ -157,7 +158,8 @@ enum CommandLifecycle {
 }
 
 /// A part that has nothing to do while the command runs and one thing to do when it ends: remove a temporary
-/// file, stop a server that runs on its own threads.
+/// file, clear the progress line, end a feed. The long-lived parts (the attachment store, the fixture CDN, the HTTP
+/// clients, the extension's host, the push server) are services of their own.
 struct ShutdownAction: Service {
     let action: @Sendable () async -> Void
 

@@ -17,11 +17,10 @@ extension ServerReceiptRouter {
         var own: HTTPSReceiptSender?
         if !server.receiptHostMappings.isEmpty {
             do {
-                let sender = try HTTPSReceiptSender(
-                    fixtureHost: environment.cdn?.hostMapping, additionalHosts: server.receiptHostMappings,
-                    logger: logger)
-                parts.add(ShutdownAction { await sender.shutdown() })
-                own = sender
+                own = parts.add(
+                    try HTTPSReceiptSender(
+                        fixtureHost: environment.cdn?.hostMapping, additionalHosts: server.receiptHostMappings,
+                        logger: logger))
             } catch {
                 throw .io("\(command): cannot start the receipt sender: \(error)")
             }
