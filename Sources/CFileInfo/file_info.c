@@ -23,6 +23,7 @@ static void rp_fill(const struct stat *status, rp_file_info *info) {
     info->size = (int64_t)status->st_size;
     info->device = (uint64_t)status->st_dev;
     info->inode = (uint64_t)status->st_ino;
+    info->owner = (uint32_t)status->st_uid;
 }
 
 int rp_file_info_at(const char *path, int follow_links, rp_file_info *info) {

@@ -62,6 +62,8 @@ public struct FileNode: Sendable, Equatable {
     /// The size in bytes, as the file system reports it.
     public var size: Int
     public var identity: Identity
+    /// The user ID of the file's owner.
+    public var owner: UInt32
 
     public var isRegularFile: Bool { kind == .regular }
     public var isDirectory: Bool { kind == .directory }
@@ -71,6 +73,7 @@ public struct FileNode: Sendable, Equatable {
         kind = Kind(info.kind)
         size = Int(info.size)
         identity = Identity(device: info.device, inode: info.inode)
+        owner = info.owner
     }
 
     /// The node at `path`, links followed; the error is the system's message ("No such file or directory").

@@ -345,6 +345,70 @@ import RichPushTestSupport
         #expect(left.isEmpty, "left behind: \(left)")
     }
 
+    /// SIGKILL cannot be caught, so a killed replay leaves its attachment folder; the next command removes it.
+    @Test("the attachment folder of a replay killed by SIGKILL is removed by the next replay, not one still running")
+    func aKilledReplaysFolderIsRemovedByTheNextOne() async throws {
+        let silent = try BlackholeListener()
+        defer { silent.close() }
+        let folder = try TemporaryFolder()
+        let temporary = try TemporaryFolder()
+        try folder.write("p.json", Self.payload(title: "Silent", image: "https://127.0.0.1:\(silent.port)/a.png"))
+        func startReplay() throws -> Process {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: richpushBinary())
+            process.arguments = ["replay", folder.path, "--download-timeout", "30s"]
+            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        func folders() -> Set<String> {
+            Set(
+                ((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []).filter {
+                    FileManager.default.fileExists(atPath: "\(temporary.path)/\($0)/.owner")
+                })
+        }
+        func waitForFolders(_ count: Int) async throws {
+            let deadline = ContinuousClock.now + .seconds(30)
+            while folders().count < count, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+
+        let killed = try startReplay()
+        let killedGuard = Self.killAfterTimeout(killed)
+        defer { killedGuard.cancel() }
+        try await waitForFolders(1)
+        let left = folders()
+        try #require(left.count == 1, "the replay made no attachment folder")
+        kill(killed.processIdentifier, SIGKILL)
+        await waitForExit(killed)
+        #expect(folders() == left, "SIGKILL leaves the folder behind")
+
+        // The next replay removes it when it starts.
+        let running = try startReplay()
+        let runningGuard = Self.killAfterTimeout(running)
+        defer { runningGuard.cancel() }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while folders().subtracting(left).isEmpty, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let own = folders().subtracting(left)
+        try #require(own.count == 1, "the second replay made no attachment folder")
+        #expect(folders() == own, "the killed replay's folder is still there: \(folders())")
+
+        // A replay that starts while that one runs leaves its folder alone.
+        let next = try await runExecutable(
+            richpushBinary(), ["replay", "payloads/rich/png-background.json"],
+            environment: ["TMPDIR": temporary.path])
+        #expect(next.status == 0, "\(next)")
+        #expect(folders() == own, "the running replay's folder was removed: \(folders())")
+        running.interrupt()
+        await waitForExit(running)
+        #expect(folders().isEmpty)
+    }
+
     /// A stop signal in a command's first milliseconds, while it still starts its parts (the fixture CDN, the push
     /// server), ends it as a later one does. It used to hang for good: the start was cancelled, and then waited for
     /// the server it had begun, which nothing stopped.

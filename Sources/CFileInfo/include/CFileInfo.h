@@ -24,6 +24,7 @@ typedef struct {
     int64_t size;
     uint64_t device;
     uint64_t inode;
+    uint32_t owner;
 } rp_file_info;
 
 /// stat(2) (follow_links != 0) or lstat(2); returns 0, or -1 with errno set.
