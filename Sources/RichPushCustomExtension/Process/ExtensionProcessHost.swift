@@ -19,7 +19,10 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
     let fixtureCDN: FixtureCDN?
     /// The namespace that makes the extension trust the fixture CDN, or why there is none.
     let trust: Result<TrustedNamespace, TrustedNamespace.Unavailable>?
-    /// Containers, attachment stores and the CA bundle: one temporary folder, removed by ``shutdown()``.
+    /// Containers, attachment stores and the CA bundle: one temporary folder (`richpush-extension-<pid>-<random>`),
+    /// removed by ``shutdown()``, or by a later host when this process was killed first (``OwnedFolder``).
+    let folder: OwnedFolder
+    /// ``folder``'s path, in one spelling (no `//` from a TMPDIR ending in `/`): attachment paths are compared to it.
     let workFolder: String
     let memoryLimitBytes: Int
     /// After `serviceExtensionTimeWillExpire()` the process has this long to call its handler before SIGKILL.
@@ -34,12 +37,13 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
 
     init(
         built: BuiltExtension, fixtureCDN: FixtureCDN?, trust: Result<TrustedNamespace, TrustedNamespace.Unavailable>?,
-        workFolder: String, memoryLimitBytes: Int, grace: Duration
+        folder: OwnedFolder, memoryLimitBytes: Int, grace: Duration
     ) {
         self.built = built
         self.fixtureCDN = fixtureCDN
         self.trust = trust
-        self.workFolder = workFolder
+        self.folder = folder
+        self.workFolder = URL(fileURLWithPath: folder.path).standardizedFileURL.path
         self.memoryLimitBytes = memoryLimitBytes
         self.grace = grace
         self.identity = ExtensionIdentity(kind: .custom, source: built.folder, principalClass: built.principalClass)
@@ -54,16 +58,16 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         _ built: BuiltExtension, fixtureCDN: FixtureCDN?,
         memoryLimitBytes: Int = DeliveryConfiguration.defaultExtensionMemoryBytes, grace: Duration = .seconds(1)
     ) async throws(StartFailure) -> ExtensionProcessHost {
-        let template = FileManager.default.temporaryDirectory.path + "/richpush-extension-XXXXXX"
-        var bytes = Array(template.utf8CString)
-        guard let made = mkdtemp(&bytes) else {
+        let parent = FileManager.default.temporaryDirectory.path
+        OwnedFolder.removeAbandoned(prefix: folderPrefix, in: parent)
+        let folder: OwnedFolder
+        do {
+            folder = try OwnedFolder(prefix: folderPrefix, in: parent)
+        } catch {
             throw StartFailure(
-                description:
-                    "cannot create a folder for the extension's containers in \(template): \(String(cString: strerror(errno)))"
-            )
+                description: "cannot create a folder for the extension's containers in \(parent): \(error)")
         }
-        // One spelling of the folder (no `//` from a TMPDIR ending in `/`): attachment paths are compared to it.
-        let workFolder = URL(fileURLWithPath: String(cString: made)).standardizedFileURL.path
+        let workFolder = URL(fileURLWithPath: folder.path).standardizedFileURL.path
         var trust: Result<TrustedNamespace, TrustedNamespace.Unavailable>?
         if let fixtureCDN {
             do throws(TrustedNamespace.Unavailable) {
@@ -74,9 +78,12 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
             }
         }
         return ExtensionProcessHost(
-            built: built, fixtureCDN: fixtureCDN, trust: trust, workFolder: workFolder,
+            built: built, fixtureCDN: fixtureCDN, trust: trust, folder: folder,
             memoryLimitBytes: memoryLimitBytes, grace: grace)
     }
+
+    /// Host folders are named `richpush-extension-<pid>-<random>`.
+    static let folderPrefix = "richpush-extension"
 
     /// Removes every container and kept attachment.
     public func shutdown() {

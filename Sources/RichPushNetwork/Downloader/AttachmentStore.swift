@@ -25,10 +25,8 @@ import Synchronization
 /// the last half minute, so creating and deleting one file per payload grew quadratic in the corpus; and a spare is
 /// not emptied first, because ext4 flushes a file emptied and written again when it is closed.
 ///
-/// A process killed before its end (SIGKILL, a crash) cannot remove its store, so each store holds an exclusive
-/// `flock(2)` on its `.owner` file for as long as its process runs, and a new store removes the stores of the same
-/// user whose lock nobody holds any more (``removeAbandoned(in:logger:)``). A lock is released by the kernel when its
-/// process ends, however it ends, and it is seen from every PID namespace, where a process ID would not be.
+/// A process killed before its end (SIGKILL, a crash) cannot remove its store; the next store removes it
+/// (``OwnedFolder``).
 public final class AttachmentStore: Sendable {
     /// The store's own directory.
     public let directory: URL
@@ -41,86 +39,24 @@ public final class AttachmentStore: Sendable {
     /// The largest file kept for reuse; larger ones are deleted (their bytes, not their inode, are the cost).
     public static let spareBytes = 1024 * 1024
 
-    /// The descriptor of the `.owner` file this store holds its lock on; -1 where the file system has no locks
-    /// (such a store is never taken for abandoned).
-    private let ownerLock: Int32
-
-    /// The name of the file a store's process holds its lock on.
-    static let ownerLockName = ".owner"
+    /// The folder, which this process holds a lock on while it runs (see ``OwnedFolder``).
+    private let folder: OwnedFolder
 
     /// Creates a fresh directory under `parent` (default: the temporary directory), after removing the stores there
-    /// that processes which ended without cleaning up left behind.
+    /// that processes which ended without cleaning up left behind (SIGKILL, a crash).
     public init(parent: URL = FileManager.default.temporaryDirectory, spareLimit: Int = 64, logger: Logger) throws {
-        Self.removeAbandoned(in: parent, logger: logger)
-        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let name = "richpush-\(ProcessInfo.processInfo.processIdentifier)-\(suffix)"
-        let directory = parent.appendingPathComponent(name, isDirectory: true)
-        try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        self.directory = directory
+        for path in OwnedFolder.removeAbandoned(prefix: Self.folderPrefix, in: parent.path) {
+            logger.debug("removed an attachment folder left behind", metadata: ["folder": "\(path)"])
+        }
+        folder = try OwnedFolder(prefix: Self.folderPrefix, in: parent.path)
+        self.directory = URL(fileURLWithPath: folder.path, isDirectory: true)
         self.logger = logger
         self.spareLimit = max(0, spareLimit)
-        self.directoryPath = directory.path
-        self.ownerLock = Self.lockOwnership(of: directory.path)
+        self.directoryPath = folder.path
     }
 
-    deinit {
-        if ownerLock >= 0 { close(ownerLock) }
-    }
-
-    /// Takes the store's lock: the file is created and locked under a name of its own, then renamed to
-    /// ``ownerLockName``, so a store that another process sees with that file is already locked. -1 when the lock
-    /// cannot be taken.
-    private static func lockOwnership(of directory: String) -> Int32 {
-        let locking = directory + "/.owner-" + randomUUID()
-        let descriptor = open(locking, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return -1 }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0,
-            rp_rename_noreplace(locking, directory + "/" + ownerLockName) == 0
-        else {
-            unlink(locking)
-            close(descriptor)
-            return -1
-        }
-        return descriptor
-    }
-
-    /// Removes the stores in `parent` that their process left behind: folders named as stores are, owned by this
-    /// user, whose `.owner` file nobody holds a lock on. Anything else is left alone: a store whose process runs, a
-    /// link, another user's folder, a folder without a lock file (made by an older richpush, or by someone else).
-    static func removeAbandoned(in parent: URL, logger: Logger) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
-        for name in names where isStoreName(name) {
-            let path = parent.path + "/" + name
-            guard case .success(let folder) = FileNode.itself(path), folder.isDirectory, folder.owner == geteuid()
-            else { continue }
-            // Only a regular file is opened (a device may act on an open), and only the one looked at.
-            let lockPath = path + "/" + ownerLockName
-            guard case .success(let lockFile) = FileNode.itself(lockPath), lockFile.isRegularFile else { continue }
-            let descriptor = open(lockPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-            guard descriptor >= 0 else { continue }
-            defer { close(descriptor) }
-            guard case .success(let opened) = FileNode.of(descriptor: descriptor),
-                opened.identity == lockFile.identity, flock(descriptor, LOCK_EX | LOCK_NB) == 0
-            else { continue }
-            do {
-                try FileManager.default.removeItem(atPath: path)
-                logger.debug("removed an attachment folder left behind", metadata: ["folder": "\(path)"])
-            } catch {
-                logger.debug(
-                    "could not remove an attachment folder left behind",
-                    metadata: ["folder": "\(path)", "error": "\(error)"])
-            }
-        }
-    }
-
-    /// `richpush-<pid>-<random>`, the name ``init(parent:spareLimit:logger:)`` gives a store.
-    private static func isStoreName(_ name: String) -> Bool {
-        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
-        return parts.count == 3 && parts[0] == "richpush" && !parts[1].isEmpty && parts[1].allSatisfy(\.isASCII)
-            && parts[1].allSatisfy(\.isNumber) && !parts[2].isEmpty
-            && parts[2].allSatisfy { $0.isASCII && ($0.isNumber || $0.isLowercase) }
-    }
+    /// Stores are named `richpush-<pid>-<random>`.
+    static let folderPrefix = "richpush"
 
     /// A new partial file `<uuid>.part` (mode 0600, never an existing path) and a descriptor to write it from its
     /// start (``write(_:to:)``): a spare renamed and opened (the writer cuts it to its length, see

@@ -3,6 +3,7 @@ import Logging
 import RichPushCodecs
 import RichPushCore
 import RichPushCustomExtension
+import RichPushFiles
 import RichPushNetwork
 
 /// The real network side of the emulator: the attachment store, the HTTPS downloader, the display-receipt
@@ -85,7 +86,9 @@ struct EmulatorEnvironment: Sendable {
     /// A system error as the system's own words ("permission denied"), anything else as it describes itself.
     static func reason(_ error: any Error) -> String {
         var code: Int32?
-        if let posix = error as? POSIXError {
+        if let problem = error as? FileProblem {
+            if problem.code != 0 { code = problem.code }
+        } else if let posix = error as? POSIXError {
             code = posix.code.rawValue
         } else {
             let cocoa = error as NSError
