@@ -64,25 +64,27 @@ struct PushCommandTests {
 
     @Test("a refused push prints Apple's reason and exits 1; a .apns file's target bundle is its topic")
     func refused() async throws {
+        let folder = try TemporaryFolder()
+        let broken = "\(folder.path)/broken.json"
+        try FileManager.default.createSymbolicLink(atPath: broken, withDestinationPath: "\(folder.path)/gone.json")
         try await withServer { harness in
             let (status, output) = try await Self.push([
                 "--to", "https://127.0.0.1:\(harness.server.port)", "--cacert", harness.caFile.path,
-                "--priority", "3", "payloads/sources/simulator.apns", "payloads/rejected/malformed.json",
-                "no-such-file.json",
+                "--priority", "3", "payloads/sources/simulator.apns", "payloads/rejected/malformed.json", broken,
             ])
             #expect(status == 1)
             let lines = output.split(separator: "\n")
             #expect(lines.count == 3, "\(output)")
             #expect(lines[0].contains("simulator.apns  APNs 400  BadPriority"))
             #expect(lines[1].contains("malformed.json  APNs 400"))
-            #expect(lines[2].contains("no-such-file.json  error: cannot open the file: missing, or a broken link"))
+            #expect(lines[2].contains("broken.json  error: cannot open the file: missing, or a broken link"))
             let entries = harness.server.store.snapshot().notifications
             #expect(entries.first?["apns"]?["topic"] == "com.example.shop")
         }
     }
 
     @Test(
-        "push reads payload files as replay does: a FIFO, a folder, a missing or oversized file is one line in replay's words, and the FIFO is not waited on"
+        "push reads payload files as replay does: a FIFO, a folder, a broken link or an oversized file is one line in replay's words, and the FIFO is not waited on"
     )
     func unreadableFiles() async throws {
         let folder = try TemporaryFolder()
@@ -91,6 +93,7 @@ struct PushCommandTests {
         let directory = "\(folder.path)/folder.json"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         let missing = "\(folder.path)/missing.json"
+        try FileManager.default.createSymbolicLink(atPath: missing, withDestinationPath: "\(folder.path)/gone.json")
         // Nothing is sent, so no server is needed.
         let (status, output) = try await Self.push(["--to", "https://127.0.0.1:1", fifo, directory, missing, big])
         #expect(status == 1, "\(output)")
@@ -105,6 +108,22 @@ struct PushCommandTests {
         let replay = try await runExecutable(richpushBinary(), ["replay", fifo, big])
         #expect(replay.stdout.contains("\(fifo): is a FIFO (named pipe), not a regular file"), "\(replay.stdout)")
         #expect(replay.stdout.contains("(the file is 70020 bytes; APNs accepts at most 4096)"), "\(replay.stdout)")
+    }
+
+    @Test("a path that does not exist is refused before anything is sent, in replay's words and with its status 2")
+    func aMissingPathIsRefusedFirst() async throws {
+        try await withServer { harness in
+            let (status, output) = try await Self.push([
+                "--to", "https://127.0.0.1:\(harness.server.port)", "--cacert", harness.caFile.path,
+                "payloads/sources/simulator.apns", "no-such-file.json",
+            ])
+            #expect(status == 2, "\(output)")
+            #expect(output == "richpush push: no-such-file.json: no such file or folder\n")
+            #expect(harness.server.store.snapshot().notifications.isEmpty, "a push was sent")
+        }
+        let replay = try await runExecutable(richpushBinary(), ["replay", "payloads/sources", "no-such-file.json"])
+        #expect(replay.status == 2)
+        #expect(replay.stderr == "richpush replay: no-such-file.json: no such file or folder\n")
     }
 
     @Test("a file push may not read is named in replay's words", .enabled(if: getuid() != 0, "root reads any file"))

@@ -109,13 +109,24 @@ public struct PayloadDiscovery: Sendable {
         name.lowercased().hasSuffix(".expect.json")
     }
 
-    /// Everything under `paths`. Throws only when a path given does not exist or is an expectation file.
+    /// The first of `paths` that does not exist, not even as a broken link. Every command that takes payload paths
+    /// (replay, push) refuses it before anything runs, with exit status 2; a path that exists but cannot be a
+    /// payload (a FIFO, a broken link, an unreadable file) is a result line of its own instead, and the others go on.
+    public static func firstMissing(_ paths: [String]) -> DiscoveryProblem? {
+        paths.first { if case .failure = FileNode.itself($0) { true } else { false } }.map(missing)
+    }
+
+    private static func missing(_ path: String) -> DiscoveryProblem {
+        DiscoveryProblem(path: path, problem: "no such file or folder")
+    }
+
+    /// Everything under `paths`. Throws only when a path given does not exist (``firstMissing(_:)``) or is an
+    /// expectation file.
     public func discover(_ paths: [String]) throws(DiscoveryProblem) -> Discovery {
+        if let missing = Self.firstMissing(paths) { throw missing }
         var walk = Walk()
         for path in paths {
-            guard case .success(let own) = FileNode.itself(path) else {
-                throw DiscoveryProblem(path: path, problem: "no such file or folder")
-            }
+            guard case .success(let own) = FileNode.itself(path) else { throw Self.missing(path) }
             let node: FileNode
             switch FileNode.following(path) {
             case .success(let target): node = target

@@ -64,6 +64,8 @@ struct PushCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // As replay: a path that does not exist is refused before anything is sent.
+        if let missing = PayloadDiscovery.firstMissing(files) { throw Self.failure("\(missing)") }
         let signer = try loadSigner()
         var caPEM: String?
         if let cacert {
