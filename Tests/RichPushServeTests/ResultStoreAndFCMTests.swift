@@ -35,6 +35,21 @@ struct ResultStoreTests {
         #expect(store.snapshot().notifications.isEmpty && store.snapshot().total == 0)
     }
 
+    /// The text is written before the store's lock and completed with its sequence number under it; what is kept
+    /// must be exactly what JSONWriter makes of the whole numbered result.
+    @Test("each kept text is the numbered result's JSON, byte for byte")
+    func keptTextIsTheWholeJSON() {
+        let store = ResultStore(capacity: 3)
+        var recorded: [ServedNotification] = []
+        for index in 1...1_002 {
+            let numbered = store.record(Self.entry("payloads/\(index).json"), endingDelivery: false)
+            recorded.append(numbered)
+        }
+        let kept = store.snapshot().entries.map { String(decoding: $0, as: UTF8.self) }
+        #expect(kept == recorded.suffix(3).map { JSONWriter.string($0.jsonValue) })
+        #expect(kept.last?.hasSuffix(#","sequence":1002}"#) == true, "\(kept.last ?? "")")
+    }
+
     @Test("deliveries in flight are counted until their result is recorded")
     func inFlight() {
         let store = ResultStore(capacity: 10)

@@ -101,14 +101,32 @@ public final class ResultStore: Sendable {
     }
 
     /// Records a result and numbers it; `delivered` ends an in-flight delivery begun with ``beginDelivery()``.
+    ///
+    /// Writing the JSON text is most of the work, and every delivery records: it is written before the lock is
+    /// taken, and under the lock only its last member, the sequence number, is added (then the text is compressed
+    /// with the store's compressor). Written under the lock, concurrent deliveries waited on each other there.
     @discardableResult
     func record(_ notification: ServedNotification, endingDelivery: Bool) -> ServedNotification {
-        state.withLock { state in
+        let beforeSequence = notification.jsonValueBeforeSequence
+        var written: [UInt8]?
+        if case .object(let members) = beforeSequence, !members.isEmpty {
+            written = Array(JSONWriter.string(beforeSequence).utf8)
+        }
+        return state.withLock { state in
             var numbered = notification
             state.total += 1
             numbered.sequence = state.total
             if endingDelivery { state.inFlight -= 1 }
-            let text = DeflatedText(Array(JSONWriter.string(numbered.jsonValue).utf8), compressor: state.compressor)
+            let json: [UInt8]
+            if var written, written.last == UInt8(ascii: "}") {
+                // `{…}` becomes `{…,"sequence":N}`, as JSONWriter writes the whole object.
+                written.removeLast()
+                written += Self.sequenceMember(state.total)
+                json = written
+            } else {
+                json = Array(JSONWriter.string(numbered.jsonValue).utf8)
+            }
+            let text = DeflatedText(json, compressor: state.compressor)
             if state.entries.count < capacity {
                 state.entries.append(text)
             } else {
@@ -117,6 +135,13 @@ public final class ResultStore: Sendable {
             }
             return numbered
         }
+    }
+
+    /// `,"sequence":N}`, in JSONWriter's words for the key and the number.
+    private static func sequenceMember(_ sequence: Int) -> [UInt8] {
+        Array(
+            ("," + JSONWriter.string(.string("sequence")) + ":" + JSONWriter.string(.number(Double(sequence))) + "}")
+                .utf8)
     }
 
     public func snapshot() -> Snapshot {

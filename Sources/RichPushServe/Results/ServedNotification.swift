@@ -21,11 +21,17 @@ public struct ServedNotification: Sendable, Equatable {
     public var apns: APNsAttributes { result.apns ?? APNsAttributes(id: "") }
     public var endpointRejection: EndpointRejection? { result.endpointRejection }
 
-    /// The result contract's object, plus `status` and `sequence`.
+    /// The result contract's object, plus `status` and, last, `sequence`.
     public var jsonValue: JSONValue {
+        guard case .object(var object) = jsonValueBeforeSequence else { return result.jsonValue }
+        object["sequence"] = .number(Double(sequence))
+        return .object(object)
+    }
+
+    /// ``jsonValue`` without its last member, `sequence`: what ``ResultStore`` writes before it numbers the result.
+    var jsonValueBeforeSequence: JSONValue {
         guard case .object(var object) = result.jsonValue else { return result.jsonValue }
         object["status"] = .number(Double(status))
-        object["sequence"] = .number(Double(sequence))
         return .object(object)
     }
 }
