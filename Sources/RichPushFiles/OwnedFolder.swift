@@ -15,8 +15,11 @@ import Foundation
 /// so ``removeAbandoned(prefix:in:)`` removes the folders whose lock nobody holds. The lock file is created and
 /// locked under a name of its own, then renamed to `.owner`: a folder seen with that file is already locked.
 public final class OwnedFolder: Sendable {
-    /// The folder's path.
+    /// The folder's path, in one spelling (no `//` or `.` from a TMPDIR written so): paths of files in it can be
+    /// compared to it.
     public let path: String
+    /// The folders left behind by killed processes that making this one removed (``removeAbandoned(prefix:in:)``).
+    public let removedAbandoned: [String]
     /// The descriptor the lock is held on; -1 where the file system has no locks (such a folder is never taken
     /// for abandoned).
     private let lock: Int32
@@ -24,13 +27,15 @@ public final class OwnedFolder: Sendable {
     /// The name of the file the owner holds its lock on.
     public static let lockFileName = ".owner"
 
-    /// Makes a new folder in `parent` and takes its lock. The error is the system's ("Not a directory").
+    /// Removes the folders with `prefix` in `parent` that killed processes left behind, then makes a new one and
+    /// takes its lock. The error is the system's ("Not a directory").
     public init(prefix: String, in parent: String) throws(FileProblem) {
-        let base = parent.hasSuffix("/") && parent.count > 1 ? String(parent.dropLast()) : parent
+        let base = URL(fileURLWithPath: parent).standardizedFileURL.path
+        removedAbandoned = Self.removeAbandoned(prefix: prefix, in: base)
         var path = ""
         while true {
             let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-            path = "\(base)/\(prefix)-\(getpid())-\(random)"
+            path = base == "/" ? "/\(prefix)-\(getpid())-\(random)" : "\(base)/\(prefix)-\(getpid())-\(random)"
             if mkdir(path, 0o700) == 0 { break }
             guard errno == EEXIST else { throw FileProblem(errno: errno) }
         }

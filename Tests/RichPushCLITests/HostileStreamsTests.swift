@@ -102,12 +102,7 @@ import RichPushTestSupport
             return bytes
         }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: richpushBinary())
-        process.arguments = ["replay", "\(folder.path)/in", "--output", fifo]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Self.startQuietly(["replay", "\(folder.path)/in", "--output", fifo])
         let guardTask = Self.killAfterTimeout(process)
         defer { guardTask.cancel() }
         let report = String(decoding: await received.value, as: UTF8.self)
@@ -274,17 +269,11 @@ import RichPushTestSupport
         try folder.write(
             "3-drip.json",
             Self.payload(title: "D", image: "https://fixtures.richpush.test/cat.png?pad=256KB&drip=64KB"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: richpushBinary())
         // The HTML report keeps each finished attachment until the replay ends (it embeds them); the other reports
         // let each go once its result is written, so only HTML is sure to hold one when the signal comes.
-        process.arguments = [
-            "replay", folder.path, "--fixtures", Self.fixtures, "--download-timeout", "30s", "--format", "html",
-        ]
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Self.startQuietly(
+            ["replay", folder.path, "--fixtures", Self.fixtures, "--download-timeout", "30s", "--format", "html"],
+            temporaryDirectory: temporary.path)
         let guardTask = Self.killAfterTimeout(process)
         defer { guardTask.cancel() }
 
@@ -318,13 +307,7 @@ import RichPushTestSupport
         let folder = try TemporaryFolder()
         let temporary = try TemporaryFolder()
         try folder.write("p.json", Self.payload(title: "Silent", image: "https://127.0.0.1:\(silent.port)/a.png"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: richpushBinary())
-        process.arguments = ["replay", folder.path]
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Self.startQuietly(["replay", folder.path], temporaryDirectory: temporary.path)
         let guardTask = Self.killAfterTimeout(process)
         defer { guardTask.cancel() }
         #expect(await waitUntilCatching(SIGINT, pid: process.processIdentifier), "replay never got ready for SIGINT")
@@ -354,14 +337,8 @@ import RichPushTestSupport
         let temporary = try TemporaryFolder()
         try folder.write("p.json", Self.payload(title: "Silent", image: "https://127.0.0.1:\(silent.port)/a.png"))
         func startReplay() throws -> Process {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: richpushBinary())
-            process.arguments = ["replay", folder.path, "--download-timeout", "30s"]
-            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
+            try Self.startQuietly(
+                ["replay", folder.path, "--download-timeout", "30s"], temporaryDirectory: temporary.path)
         }
         func folders() -> Set<String> {
             Set(
@@ -422,12 +399,7 @@ import RichPushTestSupport
         try folder.write("p.json", Self.payload(title: "Silent", image: "https://127.0.0.1:\(silent.port)/a.png"))
         let arguments = command == "replay" ? ["replay", folder.path] : ["serve", "--listen", "127.0.0.1:0"]
         for attempt in 1...3 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: richpushBinary())
-            process.arguments = arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try Self.startQuietly(arguments)
             let guardTask = Self.killAfterTimeout(process)
             defer { guardTask.cancel() }
             let ready = await waitUntilCatching(SIGTERM, pid: process.processIdentifier, interval: .milliseconds(1))
@@ -510,6 +482,20 @@ import RichPushTestSupport
     // MARK: helpers
 
     /// Kills `process` if it is still running after a minute, so a hang fails the test instead of blocking the run.
+    /// `richpush arguments` started in the background, its output discarded, with `TMPDIR` set when given.
+    static func startQuietly(_ arguments: [String], temporaryDirectory: String? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: richpushBinary())
+        process.arguments = arguments
+        if let temporaryDirectory {
+            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporaryDirectory]) { $1 }
+        }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     static func killAfterTimeout(_ process: Process) -> Task<Void, Never> {
         let pid = process.processIdentifier
         return Task.detached {

@@ -2,8 +2,7 @@ import Crypto
 import Foundation
 import RichPushCore
 import RichPushFiles
-import RichPushNetwork
-public import ServiceLifecycle
+public import RichPushNetwork
 import Synchronization
 
 #if canImport(Glibc)
@@ -22,8 +21,8 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
     /// Containers, attachment stores and the CA bundle: one temporary folder (`richpush-extension-<pid>-<random>`),
     /// removed by ``shutdown()``, or by a later host when this process was killed first (``OwnedFolder``).
     let folder: OwnedFolder
-    /// ``folder``'s path, in one spelling (no `//` from a TMPDIR ending in `/`): attachment paths are compared to it.
-    let workFolder: String
+    /// ``folder``'s path, which attachment paths are compared to.
+    var workFolder: String { folder.path }
     let memoryLimitBytes: Int
     /// After `serviceExtensionTimeWillExpire()` the process has this long to call its handler before SIGKILL.
     let grace: Duration
@@ -43,7 +42,6 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         self.fixtureCDN = fixtureCDN
         self.trust = trust
         self.folder = folder
-        self.workFolder = URL(fileURLWithPath: folder.path).standardizedFileURL.path
         self.memoryLimitBytes = memoryLimitBytes
         self.grace = grace
         self.identity = ExtensionIdentity(kind: .custom, source: built.folder, principalClass: built.principalClass)
@@ -59,7 +57,6 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         memoryLimitBytes: Int = DeliveryConfiguration.defaultExtensionMemoryBytes, grace: Duration = .seconds(1)
     ) async throws(StartFailure) -> ExtensionProcessHost {
         let parent = FileManager.default.temporaryDirectory.path
-        OwnedFolder.removeAbandoned(prefix: folderPrefix, in: parent)
         let folder: OwnedFolder
         do {
             folder = try OwnedFolder(prefix: folderPrefix, in: parent)
@@ -67,12 +64,11 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
             throw StartFailure(
                 description: "cannot create a folder for the extension's containers in \(parent): \(error)")
         }
-        let workFolder = URL(fileURLWithPath: folder.path).standardizedFileURL.path
         var trust: Result<TrustedNamespace, TrustedNamespace.Unavailable>?
         if let fixtureCDN {
             do throws(TrustedNamespace.Unavailable) {
                 trust = .success(
-                    try await TrustedNamespace.prepare(caCertificatePEM: fixtureCDN.caCertificatePEM, in: workFolder))
+                    try await TrustedNamespace.prepare(caCertificatePEM: fixtureCDN.caCertificatePEM, in: folder.path))
             } catch {
                 trust = .failure(error)
             }
@@ -420,10 +416,4 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
     }
 }
 
-extension ExtensionProcessHost: Service {
-    /// As a part of a program (a `ServiceGroup`): runs extensions until the group shuts down, then ``shutdown()``.
-    public func run() async {
-        try? await gracefulShutdown()
-        shutdown()
-    }
-}
+extension ExtensionProcessHost: StoppedAtShutdown {}

@@ -123,7 +123,6 @@ public struct PayloadDiscovery: Sendable {
     /// Everything under `paths`. Throws only when a path given does not exist (``firstMissing(_:)``) or is an
     /// expectation file.
     public func discover(_ paths: [String]) throws(DiscoveryProblem) -> Discovery {
-        if let missing = Self.firstMissing(paths) { throw missing }
         var walk = Walk()
         for path in paths {
             guard case .success(let own) = FileNode.itself(path) else { throw Self.missing(path) }

@@ -6,7 +6,6 @@ import RichPushFiles
     import Glibc
 #endif
 public import Logging
-public import ServiceLifecycle
 import Synchronization
 
 /// The directory downloaded attachments live in: one per process, `$TMPDIR/richpush-<pid>-<random>/`.
@@ -45,10 +44,10 @@ public final class AttachmentStore: Sendable {
     /// Creates a fresh directory under `parent` (default: the temporary directory), after removing the stores there
     /// that processes which ended without cleaning up left behind (SIGKILL, a crash).
     public init(parent: URL = FileManager.default.temporaryDirectory, spareLimit: Int = 64, logger: Logger) throws {
-        for path in OwnedFolder.removeAbandoned(prefix: Self.folderPrefix, in: parent.path) {
+        folder = try OwnedFolder(prefix: Self.folderPrefix, in: parent.path)
+        for path in folder.removedAbandoned {
             logger.debug("removed an attachment folder left behind", metadata: ["folder": "\(path)"])
         }
-        folder = try OwnedFolder(prefix: Self.folderPrefix, in: parent.path)
         self.directory = URL(fileURLWithPath: folder.path, isDirectory: true)
         self.logger = logger
         self.spareLimit = max(0, spareLimit)
@@ -212,11 +211,8 @@ public final class AttachmentStore: Sendable {
     public var spareCount: Int { spares.withLock { $0.count } }
 }
 
-extension AttachmentStore: Service {
-    /// As a part of a program (a `ServiceGroup`): kept until the group shuts down, then ``removeAll()``. Started
-    /// before the parts that write attachments, it is removed after they stopped.
-    public func run() async {
-        try? await gracefulShutdown()
-        removeAll()
-    }
+extension AttachmentStore: StoppedAtShutdown {
+    /// As a part of a program: ``removeAll()``. Started before the parts that write attachments, it is removed after
+    /// they stopped.
+    public func shutdown() { removeAll() }
 }

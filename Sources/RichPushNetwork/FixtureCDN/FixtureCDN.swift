@@ -8,7 +8,7 @@ import NIOCore
 import NIOHTTP1
 import NIOSSL
 import NIOTLS
-public import ServiceLifecycle
+import ServiceLifecycle
 import Synchronization
 
 /// The embedded HTTPS fixture CDN: serves `https://fixtures.richpush.test/<path>?<faults>` from a fixture root.
@@ -463,10 +463,4 @@ struct FixtureResponder: Sendable {
     ]
 }
 
-extension FixtureCDN: Service {
-    /// As a part of a program (a `ServiceGroup`): serves until the group shuts down, then ``shutdown()``.
-    public func run() async {
-        try? await gracefulShutdown()
-        await shutdown()
-    }
-}
+extension FixtureCDN: StoppedAtShutdown {}

@@ -4,7 +4,6 @@ public import Logging
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-public import ServiceLifecycle
 public import RichPushCore
 
 /// The real display-receipt sender: `POST push_id=<id>` with `Content-Type: application/x-www-form-urlencoded` and
@@ -94,13 +93,7 @@ public final class HTTPSReceiptSender: ReceiptSending {
     }
 }
 
-extension HTTPSReceiptSender: Service {
-    /// As a part of a program (a `ServiceGroup`): used until the group shuts down, then its clients are shut down
-    /// without holding the group's shutdown up. async-http-client's shutdown waits for a connection attempt in
-    /// flight, up to a whole timeout when a server never answers, and the clients hold nothing to clean up, so a
-    /// program ends with their shutdown under way (Ctrl-C on a replay waiting for such a server took 4.5 s).
-    public func run() async {
-        try? await gracefulShutdown()
-        Task.detached { await self.shutdown() }
-    }
+extension HTTPSReceiptSender: StoppedAtShutdown {
+    /// The group's shutdown does not wait for the clients' (see ``StoppedAtShutdown/shutdownHoldsUpTheGroup``).
+    public static var shutdownHoldsUpTheGroup: Bool { false }
 }

@@ -62,11 +62,11 @@ public final class LocalHTTPServer: Sendable {
         }
         guard let boundPort, !Task.isCancelled else {
             task.cancel()
+            let result = await task.result
+            if Task.isCancelled { throw LocalHTTPServerError("the start was cancelled") }
             // The server stopped before it was ready: its error, in the system's words ("Address already in
             // use"), not NIO's call site.
-            switch await task.result {
-            case _ where Task.isCancelled:
-                throw LocalHTTPServerError("the start was cancelled")
+            switch result {
             case .failure(let error as IOError):
                 throw LocalHTTPServerError(String(cString: strerror(error.errnoCode)))
             case .failure(let error):

@@ -6,7 +6,7 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import RichPushCore
-public import ServiceLifecycle
+public import RichPushNetwork
 
 /// Which endpoint a payload file goes to.
 public enum PushKind: Sendable, Equatable {
@@ -136,15 +136,9 @@ public final class PushClient: Sendable {
     }
 }
 
-extension PushClient: Service {
-    /// As a part of a program (a `ServiceGroup`): used until the group shuts down, then the client is shut down
-    /// without holding the group's shutdown up: async-http-client's shutdown waits for a connection attempt in
-    /// flight (up to the 5 s connect timeout, to a server that never answers), and nothing is left to clean up.
-    /// Ctrl-C took 4.8 s to end a push waiting on such a server.
-    public func run() async {
-        try? await gracefulShutdown()
-        Task.detached { await self.shutdown() }
-    }
+extension PushClient: StoppedAtShutdown {
+    /// The group's shutdown does not wait for the client's (see ``StoppedAtShutdown/shutdownHoldsUpTheGroup``).
+    public static var shutdownHoldsUpTheGroup: Bool { false }
 }
 
 /// A signing key for provider tokens when no `--auth-key` is given: a new key each run, which an emulator

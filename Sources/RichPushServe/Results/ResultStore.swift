@@ -107,25 +107,19 @@ public final class ResultStore: Sendable {
     /// with the store's compressor). Written under the lock, concurrent deliveries waited on each other there.
     @discardableResult
     func record(_ notification: ServedNotification, endingDelivery: Bool) -> ServedNotification {
-        let beforeSequence = notification.jsonValueBeforeSequence
-        var written: [UInt8]?
-        if case .object(let members) = beforeSequence, !members.isEmpty {
-            written = Array(JSONWriter.string(beforeSequence).utf8)
-        }
+        // `{…,"status":S}` without its closing brace; `,"sequence":N}` follows under the lock.
+        let opening: [UInt8]? =
+            if case .object = notification.jsonValueBeforeSequence {
+                Array(JSONWriter.string(notification.jsonValueBeforeSequence).utf8.dropLast())
+            } else { nil }
         return state.withLock { state in
             var numbered = notification
             state.total += 1
             numbered.sequence = state.total
             if endingDelivery { state.inFlight -= 1 }
-            let json: [UInt8]
-            if var written, written.last == UInt8(ascii: "}") {
-                // `{…}` becomes `{…,"sequence":N}`, as JSONWriter writes the whole object.
-                written.removeLast()
-                written += Self.sequenceMember(state.total)
-                json = written
-            } else {
-                json = Array(JSONWriter.string(numbered.jsonValue).utf8)
-            }
+            let json =
+                opening.map { $0 + Self.sequenceMember(state.total) }
+                ?? Array(JSONWriter.string(numbered.jsonValue).utf8)
             let text = DeflatedText(json, compressor: state.compressor)
             if state.entries.count < capacity {
                 state.entries.append(text)

@@ -6,7 +6,7 @@ import NIOCore
 import NIOSSL
 public import RichPushCore
 public import RichPushNetwork
-public import ServiceLifecycle
+import ServiceLifecycle
 import Synchronization
 
 /// How the push server listens and what it accepts.
@@ -200,14 +200,7 @@ public final class PushServer: Sendable {
     }
 }
 
-extension PushServer: Service {
-    /// As a part of a program (a `ServiceGroup`): serves until the group shuts down, then ``shutdown()``,
-    /// so its delivery queue drains (or is abandoned) after it stopped accepting.
-    public func run() async {
-        try? await gracefulShutdown()
-        await shutdown()
-    }
-}
+extension PushServer: StoppedAtShutdown {}
 
 /// The server could not start.
 public struct PushServerError: Error, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Logging
+import RichPushNetwork
 import ServiceLifecycle
 import Synchronization
 import UnixSignals
@@ -157,17 +158,13 @@ enum CommandLifecycle {
     }
 }
 
-/// A part that has nothing to do while the command runs and one thing to do when it ends: remove a temporary
-/// file, clear the progress line, end a feed. The long-lived parts (the attachment store, the fixture CDN, the HTTP
-/// clients, the extension's host, the push server) are services of their own.
-struct ShutdownAction: Service {
+/// A part that is one thing to do when the command ends: remove a temporary file, clear the progress line, end a
+/// feed. The long-lived parts (the attachment store, the fixture CDN, the HTTP clients, the extension's host, the
+/// push server) stop the same way, as ``StoppedAtShutdown`` types of their own.
+struct ShutdownAction: StoppedAtShutdown {
     let action: @Sendable () async -> Void
 
     init(_ action: @escaping @Sendable () async -> Void) { self.action = action }
 
-    func run() async {
-        // Thrown when the group is cancelled instead of shut down gracefully: the action runs all the same.
-        try? await gracefulShutdown()
-        await action()
-    }
+    func shutdown() async { await action() }
 }
