@@ -28,12 +28,15 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/pointfreeco/swift-clocks.git", from: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
+        // The table of types, the vendors' rules and the extension host's protocol, shared with Compatibility/.
+        .package(path: "Shared"),
     ],
     targets: [
         .target(
             name: "RichPushCore",
             dependencies: [
-                .product(name: "Logging", package: "swift-log")
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "RichPushRules", package: "Shared"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -80,12 +83,16 @@ let package = Package(
                 "RichPushCore",
                 "RichPushFiles",
                 "RichPushNetwork",
+                "CProcessSpawn",
+                .product(name: "RichPushHostProtocol", package: "Shared"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
+        // fork and exec with the parent-death signal, pidfds and close_range: what posix_spawn cannot do.
+        .target(name: "CProcessSpawn"),
         .systemLibrary(
             name: "CLibDeflate",
             providers: [.apt(["libdeflate-dev"])]

@@ -24,30 +24,46 @@ let package = Package(
             name: "RichPushExtensionSDK", type: .dynamic,
             targets: [
                 "UserNotifications", "CommonCrypto", "MobileCoreServices", "UniformTypeIdentifiers", "os", "OSLog",
-                "FirebaseMessaging", "RichPushExtensionHost",
+                "FirebaseMessaging", "RichPushVendorSupport", "RichPushExtensionHost",
             ]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0")
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        // The table of types, the vendors' rules and the host protocol, which richpush reads too.
+        .package(path: "../Shared"),
     ],
     targets: [
-        .target(name: "UserNotifications"),
+        .target(
+            name: "UserNotifications",
+            dependencies: [
+                .product(name: "RichPushRules", package: "Shared"),
+                .product(name: "RichPushHostProtocol", package: "Shared"),
+            ]),
         .target(name: "CommonCrypto", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "UniformTypeIdentifiers"),
+        .target(name: "UniformTypeIdentifiers", dependencies: [.product(name: "RichPushRules", package: "Shared")]),
         .target(name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers"]),
         .target(name: "os"),
         .target(name: "OSLog", dependencies: ["os"]),
-        .target(name: "FirebaseMessaging", dependencies: ["UserNotifications"]),
+        // What every vendor module's image code does, by that vendor's rules (RichPushRules.Vendors).
+        .target(
+            name: "RichPushVendorSupport",
+            dependencies: ["UserNotifications", .product(name: "RichPushRules", package: "Shared")]),
+        .target(
+            name: "FirebaseMessaging",
+            dependencies: [
+                "UserNotifications", "RichPushVendorSupport", .product(name: "RichPushRules", package: "Shared"),
+            ]),
         // The other end of `--extension`: runs a team's extension class in its own process, one notification each.
         .target(
-            name: "RichPushExtensionHost", dependencies: ["UserNotifications"],
+            name: "RichPushExtensionHost",
+            dependencies: ["UserNotifications", .product(name: "RichPushHostProtocol", package: "Shared")],
             // Swift 5 mode, as the extension code it hosts: the C library's `stdout` is a global.
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "CompatibilityModuleTests",
             dependencies: [
                 "UserNotifications", "CommonCrypto", "MobileCoreServices", "UniformTypeIdentifiers", "os", "OSLog",
-                "FirebaseMessaging",
+                "FirebaseMessaging", .product(name: "RichPushRules", package: "Shared"),
             ]),
     ]
 )

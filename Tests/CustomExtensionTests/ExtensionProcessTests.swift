@@ -270,8 +270,10 @@ struct ExtensionProcessTests {
                     let store = ProcessInfo.processInfo.environment["RICHPUSH_ATTACHMENT_STORE"]!
                     for file in ["\(secret)", store + "/../../../../../..\(secret)"] {
                         RichPushHostChannel.send([
-                            "event": "contentHandler",
-                            "content": ["title": "forged", "attachments": [["file": file, "type": "public.png"]]],
+                            "event": "contentHandler", "id": request.identifier, "call": 1,
+                            "content": [
+                                "title": "forged", "attachments": [["identifier": "", "file": file, "type": "public.png"]],
+                            ],
                         ])
                     }
                 }

@@ -80,7 +80,8 @@ final class FileDownloader: ImageDownloading, Sendable {
     @Test func firebaseReadsFcmOptionsImageOnly() async {
         let downloader = FileDownloader { _ in .init(contentType: "image/jpeg") }
         let other = await deliver(
-            #""notification": {"image": "https://cdn.test/a.jpg"}"#, sdk: .firebase, downloader: downloader)
+            #""notification": {"image": "https://cdn.test/a.jpg"}"#, sdk: SDKProfile(Firebase()), downloader: downloader
+        )
         #expect(other.style == .plain)
         #expect(downloader.requests.isEmpty)
         #expect(other.imageURL == nil)
@@ -89,7 +90,7 @@ final class FileDownloader: ImageDownloading, Sendable {
                 == "Firebase (FIRMessagingExtensionHelper) reads the image from fcm_options.image only, but notification.image holds an https URL."
         )
         let own = await deliver(
-            #""fcm_options": {"image": "https://cdn.test/a.jpg"}"#, sdk: .firebase, downloader: downloader)
+            #""fcm_options": {"image": "https://cdn.test/a.jpg"}"#, sdk: SDKProfile(Firebase()), downloader: downloader)
         #expect(own.style == .rich)
     }
 
@@ -101,7 +102,8 @@ final class FileDownloader: ImageDownloading, Sendable {
                 ? .init(failure: DownloadFailure(.httpStatus, "HTTP 404")) : .init(contentType: "image/jpeg")
         }
         let result = await deliver(
-            #""att": {"id": "https://cdn.test/gone.jpg", "second": "https://cdn.test/b.jpg"}"#, sdk: .oneSignal,
+            #""att": {"id": "https://cdn.test/gone.jpg", "second": "https://cdn.test/b.jpg"}"#,
+            sdk: SDKProfile(OneSignal()),
             downloader: downloader)
         #expect(result.style == .rich)
         #expect(result.attachment?.url == "https://cdn.test/b.jpg")
@@ -111,7 +113,7 @@ final class FileDownloader: ImageDownloading, Sendable {
 
         let nested = await deliver(
             #""os_data": {"att": {"id": "https://cdn.test/c.jpg"}}, "att": {"id": "https://cdn.test/d.jpg"}"#,
-            sdk: .oneSignal, downloader: downloader)
+            sdk: SDKProfile(OneSignal()), downloader: downloader)
         #expect(nested.attachment?.url == "https://cdn.test/c.jpg")
     }
 
@@ -124,7 +126,7 @@ final class FileDownloader: ImageDownloading, Sendable {
         }
         let result = await deliver(
             #""com.urbanairship.media_attachment": {"urls": [{"url": "https://cdn.test/a.jpg"}, {"url": "https://cdn.test/gone.jpg"}]}"#,
-            sdk: .airship, downloader: downloader)
+            sdk: SDKProfile(Airship()), downloader: downloader)
         #expect(result.style == .plain)
         #expect(result.fallback?.reason == .httpStatus)
         #expect(result.fallback?.detail.contains("drops every attachment when one of its 2 fails") == true)
@@ -133,7 +135,7 @@ final class FileDownloader: ImageDownloading, Sendable {
 
         let both = await deliver(
             #""com.urbanairship.media_attachment": {"url": ["https://cdn.test/a.jpg", "https://cdn.test/b.jpg"]}"#,
-            sdk: .airship, downloader: downloader)
+            sdk: SDKProfile(Airship()), downloader: downloader)
         #expect(both.style == .rich)
         #expect(both.attachment?.url == "https://cdn.test/a.jpg")
     }
@@ -142,13 +144,14 @@ final class FileDownloader: ImageDownloading, Sendable {
     @Test func brazeNeedsTheAttachmentType() async {
         let downloader = FileDownloader { _ in .init(contentType: "image/jpeg") }
         let untyped = await deliver(
-            #""ab": {"att": {"url": "https://cdn.test/a.jpg"}}"#, sdk: .braze, downloader: downloader)
+            #""ab": {"att": {"url": "https://cdn.test/a.jpg"}}"#, sdk: SDKProfile(Braze()), downloader: downloader)
         #expect(untyped.style == .plain)
         #expect(untyped.fallback == nil)
         #expect(downloader.requests.isEmpty)
         #expect(untyped.hint?.contains("needs ab.att.type beside ab.att.url") == true)
         let typed = await deliver(
-            #""ab": {"att": {"url": "https://cdn.test/a", "type": "jpg"}}"#, sdk: .braze, downloader: downloader)
+            #""ab": {"att": {"url": "https://cdn.test/a", "type": "jpg"}}"#, sdk: SDKProfile(Braze()),
+            downloader: downloader)
         #expect(typed.style == .rich)
         #expect(fileName(typed).hasSuffix(".jpg"))
     }
@@ -173,12 +176,12 @@ final class FileDownloader: ImageDownloading, Sendable {
     /// (`MAX_NOTIFICATION_MEDIA_SIZE_BYTES`); the others do not check (richpush's own cap applies).
     @Test func timeoutsAndSizeLimitsFollowEachSDK() async {
         let expected: [String: (Duration, Int)] = [
-            "requirement": (.seconds(5), 10 * 1024 * 1024), "firebase": (.seconds(60), SDKProfile.safetyCapBytes),
-            "onesignal": (.seconds(60), 50_000_000), "airship": (.seconds(60), SDKProfile.safetyCapBytes),
-            "braze": (.seconds(60), SDKProfile.safetyCapBytes), "clevertap": (.seconds(60), SDKProfile.safetyCapBytes),
-            "iterable": (.seconds(60), SDKProfile.safetyCapBytes),
-            "customerio": (.seconds(30), SDKProfile.safetyCapBytes),
-            "batch": (.seconds(20), SDKProfile.safetyCapBytes),
+            "requirement": (.seconds(5), 10 * 1024 * 1024), "firebase": (.seconds(60), Vendors.safetyCapBytes),
+            "onesignal": (.seconds(60), 50_000_000), "airship": (.seconds(60), Vendors.safetyCapBytes),
+            "braze": (.seconds(60), Vendors.safetyCapBytes), "clevertap": (.seconds(60), Vendors.safetyCapBytes),
+            "iterable": (.seconds(60), Vendors.safetyCapBytes),
+            "customerio": (.seconds(30), Vendors.safetyCapBytes),
+            "batch": (.seconds(20), Vendors.safetyCapBytes),
         ]
         for sdk in SDKProfile.all {
             let downloader = FileDownloader { _ in .init(contentType: "image/jpeg") }
@@ -192,7 +195,7 @@ final class FileDownloader: ImageDownloading, Sendable {
     /// An image that takes 6 s: the requirement's 5 s deadline gives up, Firebase's NSURLSession default (60 s,
     /// FIRMessagingExtensionHelper.m sets none) waits for it within the 30 s budget.
     @Test func aSixSecondImageShowsWithFirebaseButNotWithTheRequirementsFiveSeconds() async {
-        for (sdk, style) in [(SDKProfile.requirement, PresentationStyle.plain), (.firebase, .rich)] {
+        for (sdk, style) in [(SDKProfile.requirement, PresentationStyle.plain), (SDKProfile(Firebase()), .rich)] {
             let clock = ArmedTestClock()
             let downloader = ScriptedDownloader { _, _, _ in
                 try await clock.sleep(for: .seconds(6))
@@ -218,7 +221,7 @@ final class FileDownloader: ImageDownloading, Sendable {
     @Test func httpIsRefusedByAppTransportSecurityForVendorsToo() async {
         let downloader = FileDownloader { _ in .init(contentType: "image/jpeg") }
         let result = await deliver(
-            #""fcm_options": {"image": "http://cdn.test/a.jpg"}"#, sdk: .firebase, downloader: downloader)
+            #""fcm_options": {"image": "http://cdn.test/a.jpg"}"#, sdk: SDKProfile(Firebase()), downloader: downloader)
         #expect(result.fallback?.reason == .insecureURL)
         #expect(result.fallback?.detail.contains("NSURLSession") == true)
         #expect(downloader.requests.isEmpty)
@@ -231,13 +234,13 @@ final class FileDownloader: ImageDownloading, Sendable {
     @Test func firebaseNamesTheFileFromTheSuggestedFilename() async {
         let jpeg = FileDownloader { _ in .init(contentType: "image/jpeg") }
         let served = await deliver(
-            #""fcm_options": {"image": "https://cdn.test/photo"}"#, sdk: .firebase, downloader: jpeg)
+            #""fcm_options": {"image": "https://cdn.test/photo"}"#, sdk: SDKProfile(Firebase()), downloader: jpeg)
         #expect(served.style == .rich)
         #expect(fileName(served).hasSuffix(".jpeg"))
 
         let octet = FileDownloader { _ in .init(contentType: "application/octet-stream") }
         let untyped = await deliver(
-            #""fcm_options": {"image": "https://cdn.test/photo"}"#, sdk: .firebase, downloader: octet)
+            #""fcm_options": {"image": "https://cdn.test/photo"}"#, sdk: SDKProfile(Firebase()), downloader: octet)
         #expect(untyped.style == .plain)
         #expect(untyped.fallback?.reason == .attachmentRejected)
         #expect(octet.requests.count == 1)
@@ -247,18 +250,21 @@ final class FileDownloader: ImageDownloading, Sendable {
     /// URL extension, query items; nothing supported: no attachment.
     @Test func oneSignalNeedsASupportedExtensionFromQueryMimeOrPath() async {
         let octet = FileDownloader { _ in .init(contentType: "application/octet-stream") }
-        let none = await deliver(#""att": {"id": "https://cdn.test/photo"}"#, sdk: .oneSignal, downloader: octet)
+        let none = await deliver(
+            #""att": {"id": "https://cdn.test/photo"}"#, sdk: SDKProfile(OneSignal()), downloader: octet)
         #expect(none.style == .plain)
         #expect(none.fallback?.reason == .unsupportedImageType)
         #expect(octet.discarded.count == 1)
 
         let query = await deliver(
-            #""att": {"id": "https://cdn.test/photo?filename=shot.jpg"}"#, sdk: .oneSignal, downloader: octet)
+            #""att": {"id": "https://cdn.test/photo?filename=shot.jpg"}"#, sdk: SDKProfile(OneSignal()),
+            downloader: octet)
         #expect(query.style == .rich)
         #expect(fileName(query).hasSuffix(".jpg"))
 
         let jpeg = FileDownloader { _ in .init(contentType: "image/jpeg") }
-        let mime = await deliver(#""att": {"id": "https://cdn.test/photo"}"#, sdk: .oneSignal, downloader: jpeg)
+        let mime = await deliver(
+            #""att": {"id": "https://cdn.test/photo"}"#, sdk: SDKProfile(OneSignal()), downloader: jpeg)
         #expect(fileName(mime).hasSuffix(".jpeg"))
     }
 
@@ -267,13 +273,15 @@ final class FileDownloader: ImageDownloading, Sendable {
     @Test func airshipSniffsMagicBytesWhenNameAndMimeSayNothing() async {
         let jfif = FileDownloader { _ in .init(contentType: "application/octet-stream", bytes: FileDownloader.jfif) }
         let sniffed = await deliver(
-            #""com.urbanairship.media_attachment": {"url": "https://cdn.test/photo"}"#, sdk: .airship, downloader: jfif)
+            #""com.urbanairship.media_attachment": {"url": "https://cdn.test/photo"}"#, sdk: SDKProfile(Airship()),
+            downloader: jfif)
         #expect(sniffed.style == .rich)
         #expect(sniffed.timeline.contains { $0.kind == .attachmentCreated && $0.detail.contains("public.jpeg") })
 
         let exif = FileDownloader { _ in .init(contentType: "application/octet-stream", bytes: FileDownloader.exif) }
         let unknown = await deliver(
-            #""com.urbanairship.media_attachment": {"url": "https://cdn.test/photo"}"#, sdk: .airship, downloader: exif)
+            #""com.urbanairship.media_attachment": {"url": "https://cdn.test/photo"}"#, sdk: SDKProfile(Airship()),
+            downloader: exif)
         #expect(unknown.style == .plain)
         #expect(unknown.fallback?.reason == .attachmentRejected)
     }
@@ -282,7 +290,8 @@ final class FileDownloader: ImageDownloading, Sendable {
     @Test func cleverTapMapsTheMediaTypeImageToJpg() async {
         let octet = FileDownloader { _ in .init(contentType: "application/octet-stream") }
         let result = await deliver(
-            #""ct_mediaUrl": "https://cdn.test/photo", "ct_mediaType": "image""#, sdk: .cleverTap, downloader: octet)
+            #""ct_mediaUrl": "https://cdn.test/photo", "ct_mediaType": "image""#, sdk: SDKProfile(CleverTap()),
+            downloader: octet)
         #expect(result.style == .rich)
         #expect(fileName(result).hasSuffix(".jpg"))
     }
@@ -292,10 +301,10 @@ final class FileDownloader: ImageDownloading, Sendable {
     @Test func iterableAndCustomerIOKeepTheWholeSuggestedName() async {
         let jpeg = FileDownloader { _ in .init(contentType: "image/jpeg") }
         let iterable = await deliver(
-            #""itbl": {"attachment-url": "https://cdn.test/photo"}"#, sdk: .iterable, downloader: jpeg)
+            #""itbl": {"attachment-url": "https://cdn.test/photo"}"#, sdk: SDKProfile(Iterable()), downloader: jpeg)
         #expect(fileName(iterable).hasSuffix("photo.jpeg"))
         let customerIO = await deliver(
-            #""CIO": {"push": {"image": "https://cdn.test/photo"}}"#, sdk: .customerIO, downloader: jpeg)
+            #""CIO": {"push": {"image": "https://cdn.test/photo"}}"#, sdk: SDKProfile(CustomerIO()), downloader: jpeg)
         #expect(fileName(customerIO).hasSuffix("_photo.jpeg"))
         #expect(customerIO.style == .rich)
     }
@@ -305,11 +314,13 @@ final class FileDownloader: ImageDownloading, Sendable {
     @Test func batchTypesTheFileByThePayloadsTypeHint() async {
         let octet = FileDownloader { _ in .init(contentType: "application/octet-stream") }
         let uti = await deliver(
-            #""com.batch": {"at": {"u": "https://cdn.test/photo", "t": "public.jpeg"}}"#, sdk: .batch, downloader: octet
+            #""com.batch": {"at": {"u": "https://cdn.test/photo", "t": "public.jpeg"}}"#, sdk: SDKProfile(Batch()),
+            downloader: octet
         )
         #expect(uti.style == .rich)
         let word = await deliver(
-            #""com.batch": {"at": {"u": "https://cdn.test/photo", "t": "image"}}"#, sdk: .batch, downloader: octet)
+            #""com.batch": {"at": {"u": "https://cdn.test/photo", "t": "image"}}"#, sdk: SDKProfile(Batch()),
+            downloader: octet)
         #expect(word.style == .plain)
         #expect(word.fallback?.reason == .attachmentRejected)
     }
@@ -318,10 +329,11 @@ final class FileDownloader: ImageDownloading, Sendable {
     /// bundle, which richpush cannot emulate.
     @Test func oneSignalTakesANonWebAttValueForABundleFile() async {
         let downloader = FileDownloader { _ in .init(contentType: "image/jpeg") }
-        let result = await deliver(#""att": {"id": "promo.png"}"#, sdk: .oneSignal, downloader: downloader)
+        let result = await deliver(#""att": {"id": "promo.png"}"#, sdk: SDKProfile(OneSignal()), downloader: downloader)
         #expect(result.style == .plain)
         #expect(result.fallback?.reason == .invalidURL)
-        let local = await deliver(#""att": {"id": "file:///promo.png"}"#, sdk: .oneSignal, downloader: downloader)
+        let local = await deliver(
+            #""att": {"id": "file:///promo.png"}"#, sdk: SDKProfile(OneSignal()), downloader: downloader)
         #expect(local.fallback?.detail.contains("a file in the app bundle") == true)
         #expect(downloader.requests.isEmpty)
     }
@@ -331,7 +343,8 @@ final class FileDownloader: ImageDownloading, Sendable {
     @Test func airshipHintsFromTheMimeTypeBeforeTheBytes() async {
         let exif = FileDownloader { _ in .init(contentType: "image/jpeg", bytes: FileDownloader.exif) }
         let result = await deliver(
-            #""com.urbanairship.media_attachment": {"url": "https://cdn.test/photo"}"#, sdk: .airship, downloader: exif)
+            #""com.urbanairship.media_attachment": {"url": "https://cdn.test/photo"}"#, sdk: SDKProfile(Airship()),
+            downloader: exif)
         #expect(result.style == .rich)
     }
 
@@ -341,7 +354,8 @@ final class FileDownloader: ImageDownloading, Sendable {
             .init(failure: DownloadFailure(.tooLarge, "over the 67108864-byte limit"))
         }
         let result = await deliver(
-            #""fcm_options": {"image": "https://cdn.test/huge.png"}"#, sdk: .firebase, downloader: downloader)
+            #""fcm_options": {"image": "https://cdn.test/huge.png"}"#, sdk: SDKProfile(Firebase()),
+            downloader: downloader)
         #expect(result.fallback?.reason == .tooLarge)
         #expect(
             result.fallback?.detail.contains(
@@ -352,8 +366,8 @@ final class FileDownloader: ImageDownloading, Sendable {
 
     @Test func givenSdkNamesAProfileOrSaysWhichExist() throws {
         let settings = try DeliveryOverrides.parse(given: .object(["sdk": .string("Firebase")]))
-        #expect(settings.sdk == .firebase)
-        #expect(settings.applied(to: DeliveryConfiguration()).sdk == .firebase)
+        #expect(settings.sdk == SDKProfile(Firebase()))
+        #expect(settings.applied(to: DeliveryConfiguration()).sdk == SDKProfile(Firebase()))
         #expect(throws: DeliveryOverridesError.self) {
             try DeliveryOverrides.parse(given: .object(["sdk": .string("fcm")]))
         }

@@ -18,7 +18,7 @@ import Testing
 
         // Firebase's helper has a timeout of its own and no size check: the header says what bound the
         // deliveries, as each result's limits do, not the --download-timeout it ignored.
-        configuration.sdk = .firebase
+        configuration.sdk = SDKProfile(Firebase())
         let firebase = ReportContext(about: [], configuration: configuration)
         let limits = EffectiveLimits(configuration)
         #expect(Self.value("SDK", in: firebase)?.hasPrefix("firebase") == true)

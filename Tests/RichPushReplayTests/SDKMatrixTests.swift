@@ -36,8 +36,10 @@ import Testing
 
     func matrix(_ payloads: [LoadedPayload], contentType: String = "application/octet-stream") async -> SDKMatrix {
         let system = NotificationSystem(downloader: PNGDownloader(contentType: contentType))
-        return await SDKMatrixRunner(runner: ReplayRunner(system: system), profiles: [.requirement, .firebase])
-            .run(payloads)
+        return await SDKMatrixRunner(
+            runner: ReplayRunner(system: system), profiles: [.requirement, SDKProfile(Firebase())]
+        )
+        .run(payloads)
     }
 
     @Test func eachPayloadRunsOncePerProfileAndEachCellIsCheckedAgainstItsOwnPartialResult() async throws {

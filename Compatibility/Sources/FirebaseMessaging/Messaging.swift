@@ -1,5 +1,7 @@
 @_exported import Foundation
 @_exported import UserNotifications
+import RichPushRules
+import RichPushVendorSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -75,25 +77,29 @@ open class MessagingMessageInfo: NSObject, @unchecked Sendable {
     }
 }
 
-/// `FIRMessagingExtensionHelper`: puts the image a Firebase notification names into it, as Firebase's code does
-/// (firebase-ios-sdk, `FIRMessagingExtensionHelper.m`; richpush's `firebase` SDK profile describes the same rules):
+/// `FIRMessagingExtensionHelper`: puts the image a Firebase notification names into it, by the rules richpush's
+/// `firebase` SDK profile reads too (`RichPushRules.Firebase`, from firebase-ios-sdk's `FIRMessagingExtensionHelper.m`):
 ///
-/// - the image URL is `userInfo["fcm_options"]["image"]` and nothing else; without one, or when it is not a URL,
-///   the content handler gets the content unchanged;
-/// - the image is downloaded with `URLSession(configuration: .default)`'s download task: no timeout of its own
-///   (URLSession's 60 s), no scheme check of its own (App Transport Security refuses `http`), no Content-Type or
-///   size check;
-/// - the downloaded file is renamed to its temporary path + `.` + the path extension of the response's
-///   `suggestedFilename` (as Apple's Foundation computes it: see ``suggestedFilename(_:requested:)``), and attached with `UNNotificationAttachment(identifier: "", url:, options: nil)`, which
-///   checks the type from that extension and the size;
-/// - on any error (download, rename, attachment) the content handler gets the content without an attachment;
-///   else `content.attachments = [attachment]`, replacing any the content had.
+/// - the image URL is `userInfo["fcm_options"]["image"]` and nothing else; without one the content handler gets the
+///   content unchanged;
+/// - the image is downloaded with URLSession: no timeout of its own (URLSession's 60 s), no scheme check of its own
+///   (App Transport Security refuses `http`), no status, Content-Type or size check;
+/// - the file is named from the response's suggested file name or its `image/` MIME type, and attached with
+///   `UNNotificationAttachment(identifier: "", url:, options: nil)`, which checks the type from that extension and
+///   the size;
+/// - on any error the content handler gets the content without an attachment; else `content.attachments =
+///   [attachment]`, replacing any the content had.
 ///
 /// Errors are logged to standard error as Firebase logs them (`[FirebaseMessaging][I-FCM020001] …`).
 open class MessagingExtensionHelper: NSObject, @unchecked Sendable {
     // @unchecked: as Firebase's class, it keeps the last content and handler it was given, on any thread.
     private var contentHandler: ((UNNotificationContent) -> Void)?
     private var bestAttemptContent: UNMutableNotificationContent?
+    private let loader = VendorAttachmentLoader(rules: RichPushRules.Firebase())
+
+    public override init() {
+        super.init()
+    }
 
     /// Downloads `fcm_options.image`, attaches it to `content` and calls `contentHandler` once with `content`, with
     /// or without the attachment.
@@ -103,19 +109,14 @@ open class MessagingExtensionHelper: NSObject, @unchecked Sendable {
     ) {
         self.contentHandler = contentHandler
         bestAttemptContent = content
-
-        let options = content.userInfo["fcm_options"] as? [AnyHashable: Any]
-        guard let imageValue = options?["image"] else {
+        let requests = loader.rules.imageRequests(in: UserInfoNode(content.userInfo))
+        guard !requests.isEmpty else {
             deliverNotification()
             return
         }
-        guard let currentImageURL = imageValue as? String, let attachmentURL = URL(string: currentImageURL) else {
-            Self.logError(20000, "The Image URL provided is invalid \(imageValue).")
-            deliverNotification()
-            return
-        }
-        loadAttachment(for: attachmentURL) { attachment in
-            if let attachment {
+        loader.load(for: content.userInfo) { attachments, failures in
+            for failure in failures { Self.logError(20001, "Failed to attach the image: \(failure)") }
+            if let attachment = attachments.first {
                 self.bestAttemptContent?.attachments = [attachment]
             }
             self.deliverNotification()
@@ -124,71 +125,6 @@ open class MessagingExtensionHelper: NSObject, @unchecked Sendable {
 
     /// Sends Firebase's delivery metrics for a message to BigQuery: nothing is sent here.
     open func exportDeliveryMetricsToBigQuery(withMessageInfo info: [AnyHashable: Any]) {}
-
-    private func loadAttachment(
-        for attachmentURL: URL, completion: @escaping @Sendable (UNNotificationAttachment?) -> Void
-    ) {
-        let session = URLSession(configuration: .default)
-        let task = session.downloadTask(with: attachmentURL) { temporaryFileLocation, response, error in
-            if let error {
-                Self.logError(20001, "Failed to download image given URL \(attachmentURL), error: \(error)\n")
-                completion(nil)
-                return
-            }
-            guard let temporaryFileLocation else {
-                completion(nil)
-                return
-            }
-            let suggestedFilename = response.map { Self.suggestedFilename($0, requested: attachmentURL) } ?? ""
-            let fileExtension = "." + (suggestedFilename as NSString).pathExtension
-            let localURL = URL(fileURLWithPath: temporaryFileLocation.path + fileExtension)
-            do {
-                try FileManager.default.moveItem(at: temporaryFileLocation, to: localURL)
-            } catch {
-                Self.logError(
-                    20002, "Failed to move the image file to local location: \(localURL), error: \(error)\n")
-                completion(nil)
-                return
-            }
-            do {
-                let attachment = try UNNotificationAttachment(identifier: "", url: localURL, options: nil)
-                completion(attachment)
-            } catch {
-                Self.logError(20003, "Failed to create attachment with URL \(localURL), error: \(error)\n")
-                completion(nil)
-            }
-        }
-        task.resume()
-    }
-
-    /// `URLResponse.suggestedFilename` as Apple's Foundation computes it (and richpush's SDK profiles model it): the
-    /// Content-Disposition file name, else the URL's last path component (its host when the path has none) with
-    /// the MIME type's preferred extension appended when it has none. Linux's Foundation says `Unknown` whenever
-    /// there is no Content-Disposition.
-    static func suggestedFilename(_ response: URLResponse, requested: URL) -> String {
-        let disposition = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Disposition") ?? ""
-        if disposition.lowercased().contains("filename"), let name = response.suggestedFilename, name != "Unknown" {
-            return name
-        }
-        let url = response.url ?? requested
-        let last = url.lastPathComponent
-        var name = !last.isEmpty && last != "/" ? last : url.host ?? "Unknown"
-        if (name as NSString).pathExtension.isEmpty, let mimeType = response.mimeType?.lowercased(),
-            let preferred = preferredExtension[mimeType]
-        {
-            name += "." + preferred
-        }
-        return name
-    }
-
-    /// The extension Apple's type system prefers for a MIME type, for the types a notification shows and a few more.
-    static let preferredExtension: [String: String] = [
-        "image/jpeg": "jpeg", "image/png": "png", "image/gif": "gif", "image/webp": "webp", "image/heic": "heic",
-        "image/bmp": "bmp", "image/tiff": "tiff", "image/svg+xml": "svg", "text/html": "html", "text/plain": "txt",
-        "audio/mpeg": "mp3", "audio/mp4": "m4a", "audio/x-m4a": "m4a", "audio/wav": "wav", "audio/x-wav": "wav",
-        "audio/aiff": "aiff", "audio/x-aiff": "aiff", "video/mp4": "mp4", "video/mpeg": "mpg", "video/avi": "avi",
-        "video/x-msvideo": "avi", "video/quicktime": "mov",
-    ]
 
     private func deliverNotification() {
         if let contentHandler, let bestAttemptContent {
@@ -214,3 +150,7 @@ open class MessagingExtensionHelper: NSObject, @unchecked Sendable {
         }
     }
 }
+
+/// The helper's name in Swift: Firebase's header gives the class no Swift name, so code that names the type writes
+/// `FIRMessagingExtensionHelper` (FIRMessagingExtensionHelper.h).
+public typealias FIRMessagingExtensionHelper = MessagingExtensionHelper

@@ -1,4 +1,5 @@
 import Foundation
+import RichPushHostProtocol
 import UserNotifications
 
 #if canImport(Glibc)
@@ -7,22 +8,20 @@ import UserNotifications
 
 /// The process side of `--extension`: what iOS does inside an extension's process, for one notification.
 ///
-/// richpush starts one process per notification and talks to it over three channels:
-/// - standard input: the first line is the request (`{"identifier": …, "content": {…}, "userInfo": {…}}`); a
-///   later line `expire` means the budget ran out (iOS calls `serviceExtensionTimeWillExpire()`);
-/// - the descriptor named by `RICHPUSH_EVENTS_FD`: one JSON object per line, `ready` once the principal class
-///   exists, `contentHandler` for every call of the content handler, with the content and its attachments;
-/// - standard output and standard error stay the extension's own (`print`, `NSLog`, `os_log`): richpush keeps
-///   them as the extension's log.
+/// It speaks ``HostProtocol`` with richpush: it says hello before the principal class exists and waits for `start`
+/// (richpush takes the process's memory baseline then), makes the principal class and says `ready`, then hands the
+/// request to `didReceive`, reporting every content handler call. `expire` calls `serviceExtensionTimeWillExpire()`.
+/// When its standard input ends, richpush is gone, and the process exits at once.
 ///
 /// The content is the one richpush decoded from the payload as iOS builds it (title, subtitle and body from
-/// `aps.alert`, badge, sound, thread and category, `userInfo` the whole payload), `didReceive` is called on the main thread and the
-/// main run loop runs, so callbacks scheduled on the main queue or as timers are served. Once the content handler
-/// has been called the process lingers `RICHPUSH_LINGER_MS` (200 ms by default) so a second call is seen, then
-/// exits; richpush ends it earlier or later as its own rules say.
+/// `aps.alert`, badge, sound, thread and category, `userInfo` the whole payload), `didReceive` is called on the main
+/// thread and the main run loop runs, so callbacks scheduled on the main queue or as timers are served. Once the
+/// content handler has been called the process lingers `RICHPUSH_LINGER_MS` (200 ms by default) so a second call is
+/// seen, then exits; richpush ends it earlier or later as its own rules say.
 public enum RichPushExtensionHost {
-    /// Runs `principal` for the request on standard input; never returns.
-    public static func run(_ principal: UNNotificationServiceExtension.Type) -> Never {
+    /// Runs the principal class `make` makes (the generated `main.swift` names it: `{ NotificationService() }`) for the
+    /// request on standard input; never returns.
+    public static func run(_ make: () -> UNNotificationServiceExtension) -> Never {
         // Lines the extension prints reach richpush as they are written, even if the process is then killed.
         setvbuf(stdout, nil, _IOLBF, 0)
         // Nothing of richpush's reaches the extension: descriptors past the events channel are closed.
@@ -30,19 +29,22 @@ public enum RichPushExtensionHost {
         // The process starts in its container's home, as an extension starts in its own sandbox.
         if let home = ProcessInfo.processInfo.environment["HOME"] { _ = chdir(home) }
         let events = RichPushHostChannel.self
-        guard let line = readLine(strippingNewline: true), let request = Self.request(fromJSONLine: line) else {
-            events.send(["event": "error", "detail": "the request line on standard input is not a request"])
+        events.send(.hello(protocolVersion: HostProtocol.version))
+        guard let start = nextCommand(), start == .start else { exit(0) }
+        let instance = UncheckedBox(make())
+        events.send(.ready)
+        guard case .request(let hostRequest)? = nextCommand(), let request = Self.request(hostRequest) else {
+            events.send(.error(detail: "the line after start on standard input is not a request"))
             exit(70)
         }
         let lingerMilliseconds =
             ProcessInfo.processInfo.environment["RICHPUSH_LINGER_MS"].flatMap { Int($0) } ?? 200
-        let instance = UncheckedBox(principal.init())
-        events.send(["event": "ready"])
 
         let calls = CallCounter()
+        let id = hostRequest.id
         let handler: (UNNotificationContent) -> Void = { content in
             let call = calls.next()
-            events.send(["event": "contentHandler", "call": call, "content": Self.describe(content)])
+            events.send(.contentHandler(id: id, call: call, content: Self.describe(content)))
             if call == 1 {
                 DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(lingerMilliseconds)) {
                     // Not fflush(nil): it would wait for standard input's lock, held by the command reader.
@@ -52,13 +54,15 @@ public enum RichPushExtensionHost {
                 }
             }
         }
-        // Commands after the request: `expire` when the budget has run out.
+        // Commands after the request: `expire` when the budget has run out. The end of standard input means richpush
+        // has gone: nothing is left to serve.
         Thread.detachNewThread {
-            while let command = readLine(strippingNewline: true) {
-                if command == "expire" {
+            while let line = readLine(strippingNewline: true) {
+                if case .expire = HostProtocol.decode(HostCommand.self, from: line) {
                     DispatchQueue.main.async { instance.value.serviceExtensionTimeWillExpire() }
                 }
             }
+            _exit(0)
         }
         let call = UncheckedBox((request, handler))
         DispatchQueue.main.async { instance.value.didReceive(call.value.0, withContentHandler: call.value.1) }
@@ -70,53 +74,52 @@ public enum RichPushExtensionHost {
         }
     }
 
-    /// The request iOS hands the extension, from richpush's request line; nil when the line is not one. richpush
-    /// decoded the payload (the content iOS builds from `aps`, after any FCM translation); `userInfo` is the whole
-    /// APNs payload, as on iOS.
-    static func request(fromJSONLine line: String) -> UNNotificationRequest? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-            let identifier = object["identifier"] as? String, let fields = object["content"] as? [String: Any],
-            let userInfo = object["userInfo"] as? [String: Any]
-        else { return nil }
-        return UNNotificationRequest(identifier: identifier, content: content(fields, userInfo: userInfo))
+    /// The next command on standard input; nil at its end or for a line that is none.
+    static func nextCommand() -> HostCommand? {
+        readLine(strippingNewline: true).flatMap { HostProtocol.decode(HostCommand.self, from: $0) }
     }
 
-    /// The content from richpush's decoded fields.
-    static func content(_ fields: [String: Any], userInfo: [String: Any]) -> UNNotificationContent {
+    /// The request iOS hands the extension; nil when `userInfo` is not a JSON object. richpush decoded the payload
+    /// (the content iOS builds from `aps`, after any FCM translation); `userInfo` is the whole APNs payload, as on iOS.
+    static func request(_ request: HostRequest) -> UNNotificationRequest? {
+        guard let userInfo = try? JSONSerialization.jsonObject(with: Data(request.userInfo.utf8)) as? [String: Any]
+        else { return nil }
+        return UNNotificationRequest(identifier: request.id, content: content(request.content, userInfo: userInfo))
+    }
+
+    /// The content iOS builds, from richpush's decoded fields.
+    static func content(_ fields: HostContent, userInfo: [String: Any]) -> UNNotificationContent {
         let content = UNMutableNotificationContent()
-        content.title = fields["title"] as? String ?? ""
-        content.subtitle = fields["subtitle"] as? String ?? ""
-        content.body = fields["body"] as? String ?? ""
-        content.badge = fields["badge"] as? NSNumber
-        if let sound = fields["sound"] as? String {
+        content.title = fields.title
+        content.subtitle = fields.subtitle
+        content.body = fields.body
+        content.badge = fields.badge.map { NSNumber(value: $0) }
+        if let sound = fields.sound {
             content.sound = sound == "default" ? .default : UNNotificationSound(named: UNNotificationSoundName(sound))
         }
-        content.threadIdentifier = fields["threadIdentifier"] as? String ?? ""
-        content.categoryIdentifier = fields["categoryIdentifier"] as? String ?? ""
-        content.targetContentIdentifier = fields["targetContentIdentifier"] as? String
-        switch fields["interruptionLevel"] as? String {
+        content.threadIdentifier = fields.threadIdentifier
+        content.categoryIdentifier = fields.categoryIdentifier
+        content.targetContentIdentifier = fields.targetContentIdentifier
+        switch fields.interruptionLevel {
         case "passive": content.interruptionLevel = .passive
         case "time-sensitive": content.interruptionLevel = .timeSensitive
         case "critical": content.interruptionLevel = .critical
         default: content.interruptionLevel = .active
         }
-        if let score = fields["relevanceScore"] as? NSNumber { content.relevanceScore = score.doubleValue }
+        if let score = fields.relevanceScore { content.relevanceScore = score }
         content.userInfo = userInfo
         return content.copy() as? UNNotificationContent ?? content
     }
 
     /// The content as richpush reads it back.
-    static func describe(_ content: UNNotificationContent) -> [String: Any] {
-        var object: [String: Any] = [
-            "title": content.title, "subtitle": content.subtitle, "body": content.body,
-            "threadIdentifier": content.threadIdentifier, "categoryIdentifier": content.categoryIdentifier,
-        ]
-        if let badge = content.badge { object["badge"] = badge.intValue }
-        if let sound = content.sound { object["sound"] = sound.name ?? "default" }
-        object["attachments"] = content.attachments.map { attachment -> [String: Any] in
-            ["identifier": attachment.identifier, "file": attachment.url.path, "type": attachment.type]
-        }
-        return object
+    static func describe(_ content: UNNotificationContent) -> HostContent {
+        HostContent(
+            title: content.title, subtitle: content.subtitle, body: content.body, badge: content.badge?.intValue,
+            sound: content.sound.map { $0.name ?? "default" }, threadIdentifier: content.threadIdentifier,
+            categoryIdentifier: content.categoryIdentifier,
+            attachments: content.attachments.map {
+                HostAttachment(identifier: $0.identifier, file: $0.url.path, type: $0.type)
+            })
     }
 }
 

@@ -1,24 +1,10 @@
-/// A type the system declares: its identifier, the types it conforms to directly, its tags (the preferred first).
-struct Declaration: Sendable {
-    let identifier: String
-    let conformsTo: [String]
-    let extensions: [String]
-    let mimeTypes: [String]
-    let description: String?
-    let declared: Bool
+import RichPushRules
 
-    init(
-        _ identifier: String, conformsTo: [String], extensions: [String] = [], mimeTypes: [String] = [],
-        description: String?, declared: Bool = true
-    ) {
-        self.identifier = identifier
-        self.conformsTo = conformsTo
-        self.extensions = extensions
-        self.mimeTypes = mimeTypes
-        self.description = description
-        self.declared = declared
-    }
+/// The system's declarations are richpush's one table of types (`RichPushRules.TypeDeclaration`), which the
+/// attachment checks and the vendors' rules read too.
+typealias Declaration = TypeDeclaration
 
+extension TypeDeclaration {
     func tags(_ tagClass: UTTagClass) -> [String] {
         switch tagClass {
         case .filenameExtension: extensions
@@ -26,126 +12,6 @@ struct Declaration: Sendable {
         default: []
         }
     }
-
-    /// The declarations, as Apple's `UTCoreTypes.h` documents them (identifiers, conformance, tags). The preferred
-    /// declaration for a tag comes first. The filename extensions of the types iOS attaches to notifications are
-    /// exactly those `UNNotificationAttachment` recognises: `jpeg jpg`, `png`, `gif`, `aiff aif`, `wav`, `mp3`,
-    /// `m4a`, `mpg mpeg`, `mp2`, `mp4`, `avi`.
-    static let all: [Declaration] = [
-        // The roots.
-        Declaration("public.item", conformsTo: [], description: "item"),
-        Declaration("public.content", conformsTo: [], description: "content"),
-        Declaration("public.composite-content", conformsTo: ["public.content"], description: "composite content"),
-        Declaration("public.data", conformsTo: ["public.item"], description: "data"),
-        Declaration("public.archive", conformsTo: ["public.data"], description: "archive"),
-        Declaration("public.url", conformsTo: ["public.data"], description: "URL"),
-
-        // Images.
-        Declaration("public.image", conformsTo: ["public.data", "public.content"], description: "image"),
-        Declaration(
-            "public.jpeg", conformsTo: ["public.image"], extensions: ["jpeg", "jpg"],
-            mimeTypes: ["image/jpeg", "image/jpg"], description: "JPEG image"),
-        Declaration(
-            "public.png", conformsTo: ["public.image"], extensions: ["png"], mimeTypes: ["image/png"],
-            description: "PNG image"),
-        Declaration(
-            "com.compuserve.gif", conformsTo: ["public.image"], extensions: ["gif"], mimeTypes: ["image/gif"],
-            description: "GIF image"),
-        Declaration("public.heif-standard", conformsTo: ["public.image"], description: "HEIF standard image"),
-        Declaration(
-            "public.heic", conformsTo: ["public.heif-standard"], extensions: ["heic"], mimeTypes: ["image/heic"],
-            description: "HEIC image"),
-        Declaration(
-            "public.heif", conformsTo: ["public.heif-standard"], extensions: ["heif"], mimeTypes: ["image/heif"],
-            description: "HEIF image"),
-        Declaration(
-            "org.webmproject.webp", conformsTo: ["public.image"], extensions: ["webp"], mimeTypes: ["image/webp"],
-            description: "WebP image"),
-        Declaration(
-            "public.tiff", conformsTo: ["public.image"], extensions: ["tiff", "tif"], mimeTypes: ["image/tiff"],
-            description: "TIFF image"),
-        Declaration(
-            "com.microsoft.bmp", conformsTo: ["public.image"], extensions: ["bmp"],
-            mimeTypes: ["image/bmp", "image/x-bmp"], description: "Windows bitmap image"),
-        Declaration(
-            "com.microsoft.ico", conformsTo: ["public.image"], extensions: ["ico"],
-            mimeTypes: ["image/vnd.microsoft.icon", "image/x-icon"], description: "Windows icon image"),
-        Declaration(
-            "public.svg-image", conformsTo: ["public.image"], extensions: ["svg"], mimeTypes: ["image/svg+xml"],
-            description: "SVG image"),
-        Declaration("public.camera-raw-image", conformsTo: ["public.image"], description: "raw image"),
-
-        // Audio and video.
-        Declaration(
-            "public.audiovisual-content", conformsTo: ["public.data", "public.content"],
-            description: "audiovisual content"),
-        Declaration("public.movie", conformsTo: ["public.audiovisual-content"], description: "movie"),
-        Declaration("public.video", conformsTo: ["public.movie"], description: "video"),
-        Declaration("public.audio", conformsTo: ["public.audiovisual-content"], description: "audio"),
-        Declaration(
-            "public.mp3", conformsTo: ["public.audio"], extensions: ["mp3"],
-            mimeTypes: ["audio/mpeg", "audio/mpeg3", "audio/mp3", "audio/x-mpeg-3"], description: "MP3 audio"),
-        Declaration(
-            "public.mpeg-4-audio", conformsTo: ["public.mpeg-4", "public.audio"], extensions: ["m4a"],
-            mimeTypes: ["audio/mp4", "audio/x-m4a", "audio/m4a"], description: "MPEG-4 audio"),
-        Declaration(
-            "com.apple.protected-mpeg-4-audio", conformsTo: ["public.audio"], extensions: ["m4p"],
-            description: "protected MPEG-4 audio"),
-        Declaration(
-            "com.microsoft.waveform-audio", conformsTo: ["public.audio"], extensions: ["wav"],
-            mimeTypes: ["audio/vnd.wave", "audio/wav", "audio/wave", "audio/x-wav"], description: "Waveform audio"),
-        Declaration("public.aifc-audio", conformsTo: ["public.audio"], description: "AIFF-C audio"),
-        Declaration(
-            "public.aiff-audio", conformsTo: ["public.aifc-audio"], extensions: ["aiff", "aif"],
-            mimeTypes: ["audio/aiff", "audio/x-aiff"], description: "AIFF audio"),
-        Declaration(
-            "public.mpeg-4", conformsTo: ["public.movie"], extensions: ["mp4"], mimeTypes: ["video/mp4"],
-            description: "MPEG-4 movie"),
-        Declaration(
-            "com.apple.protected-mpeg-4-video", conformsTo: ["public.mpeg-4"], extensions: ["m4v"],
-            mimeTypes: ["video/x-m4v"], description: "protected MPEG-4 movie"),
-        Declaration(
-            "com.apple.quicktime-movie", conformsTo: ["public.movie"], extensions: ["mov", "qt"],
-            mimeTypes: ["video/quicktime"], description: "QuickTime movie"),
-        Declaration(
-            "public.mpeg", conformsTo: ["public.movie"], extensions: ["mpg", "mpeg"], mimeTypes: ["video/mpeg"],
-            description: "MPEG movie"),
-        Declaration(
-            "public.mpeg-2-video", conformsTo: ["public.mpeg"], extensions: ["mp2"], mimeTypes: ["video/mpeg2"],
-            description: "MPEG-2 video"),
-        Declaration(
-            "public.mpeg-2-transport-stream", conformsTo: ["public.movie"], extensions: ["ts"],
-            mimeTypes: ["video/mp2t"], description: "MPEG-2 transport stream"),
-        Declaration(
-            "public.avi", conformsTo: ["public.movie"], extensions: ["avi"],
-            mimeTypes: ["video/avi", "video/msvideo", "video/x-msvideo"], description: "AVI movie"),
-
-        // Text and documents.
-        Declaration("public.text", conformsTo: ["public.data", "public.content"], description: "text"),
-        Declaration(
-            "public.plain-text", conformsTo: ["public.text"], extensions: ["txt", "text"], mimeTypes: ["text/plain"],
-            description: "plain text"),
-        Declaration(
-            "public.utf8-plain-text", conformsTo: ["public.plain-text"], description: "Unicode text, UTF-8"),
-        Declaration(
-            "public.json", conformsTo: ["public.text"], extensions: ["json"], mimeTypes: ["application/json"],
-            description: "JSON"),
-        Declaration(
-            "public.html", conformsTo: ["public.text"], extensions: ["html", "htm"], mimeTypes: ["text/html"],
-            description: "HTML text"),
-        Declaration(
-            "public.xml", conformsTo: ["public.text"], extensions: ["xml"],
-            mimeTypes: ["application/xml", "text/xml"], description: "XML text"),
-        Declaration(
-            "com.adobe.pdf", conformsTo: ["public.data", "public.composite-content"], extensions: ["pdf"],
-            mimeTypes: ["application/pdf"], description: "PDF document"),
-        Declaration(
-            "public.zip-archive", conformsTo: ["public.archive"], extensions: ["zip"],
-            mimeTypes: ["application/zip"], description: "ZIP archive"),
-    ]
-
-    static let byIdentifier: [String: Declaration] = Dictionary(
-        uniqueKeysWithValues: all.map { ($0.identifier, $0) })
 }
 
 extension UTType {

@@ -36,7 +36,7 @@ public struct UTType: Hashable, Sendable, Codable, CustomStringConvertible, Cust
 
     /// The type with this identifier, declared or dynamic; nil when the system does not know it (as on iOS).
     public init?(_ identifier: String) {
-        if let declaration = Declaration.byIdentifier[identifier.lowercased()] {
+        if let declaration = Declaration.named(identifier) {
             self.init(declaration)
         } else if let dynamic = DynamicIdentifier.decode(identifier) {
             self.init(dynamicConformingTo: dynamic.conformsTo, tagClass: dynamic.tagClass, tag: dynamic.tag)

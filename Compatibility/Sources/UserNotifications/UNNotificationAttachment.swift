@@ -1,3 +1,5 @@
+import RichPushRules
+
 /// The options an attachment takes, as iOS names them.
 public let UNNotificationAttachmentOptionsTypeHintKey = "UNNotificationAttachmentOptionsTypeHintKey"
 public let UNNotificationAttachmentOptionsThumbnailHiddenKey = "UNNotificationAttachmentOptionsThumbnailHiddenKey"
@@ -29,10 +31,8 @@ open class UNNotificationAttachment: NSObject, @unchecked Sendable {
         do {
             (self.url, self.type) = try Self.store(url, options: options)
         } catch {
-            RichPushHostChannel.send([
-                "event": "attachmentFailed", "identifier": identifier, "url": url.absoluteString,
-                "error": "\(error)",
-            ])
+            RichPushHostChannel.send(
+                .attachmentFailed(id: nil, identifier: identifier, url: url.absoluteString, error: "\(error)"))
             throw error
         }
         self.identifier = identifier
@@ -52,19 +52,21 @@ open class UNNotificationAttachment: NSObject, @unchecked Sendable {
             throw UNError(.attachmentInvalidURL, "no readable file at \(path)")
         }
         let hint = options?[UNNotificationAttachmentOptionsTypeHintKey] as? String
-        guard let kind = AttachmentType.of(hint: hint, pathExtension: url.pathExtension) else {
+        guard let kind = TypeDeclaration.attachmentType(hint: hint, fileExtension: url.pathExtension),
+            let category = kind.attachment
+        else {
             let named = hint.map { "type hint \($0)" } ?? "file extension \"\(url.pathExtension)\""
             throw UNError(.attachmentUnrecognizedType, "the \(named) is not a type iOS attaches")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size > 0, size <= kind.category.maxBytes else {
+        guard size > 0, size <= category.maxBytes else {
             throw UNError(
                 .attachmentInvalidFileSize,
-                "\(size) bytes; a \(kind.category.rawValue) attachment must be 1 to \(kind.category.maxBytes) bytes")
+                "\(size) bytes; a \(category.rawValue) attachment must be 1 to \(category.maxBytes) bytes")
         }
         let store = storeDirectory
         let destination = store.appendingPathComponent(UUID().uuidString)
-            .appendingPathExtension(url.pathExtension.isEmpty ? kind.preferredExtension : url.pathExtension)
+            .appendingPathExtension(url.pathExtension.isEmpty ? kind.preferredExtension ?? "" : url.pathExtension)
         do {
             try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
             try FileManager.default.moveItem(at: url, to: destination)
@@ -116,49 +118,6 @@ public struct UNError: Error, CustomNSError, Hashable, Sendable, CustomStringCon
 
 /// `catch UNError.attachmentInvalidURL`, as on iOS.
 public func ~= (code: UNError.Code, error: any Error) -> Bool { (error as? UNError)?.code == code }
-
-/// The types iOS attaches to notifications, and each kind's size cap.
-struct AttachmentType: Sendable {
-    enum Category: String, Sendable {
-        case image, audio, video
-
-        /// iOS's caps: 10 MB for images, 5 MB for audio, 50 MB for video.
-        var maxBytes: Int {
-            switch self {
-            case .image: 10_000_000
-            case .audio: 5_000_000
-            case .video: 50_000_000
-            }
-        }
-    }
-
-    let identifier: String
-    let category: Category
-    let extensions: [String]
-    var preferredExtension: String { extensions[0] }
-
-    static let all: [AttachmentType] = [
-        AttachmentType(identifier: "public.jpeg", category: .image, extensions: ["jpg", "jpeg"]),
-        AttachmentType(identifier: "public.png", category: .image, extensions: ["png"]),
-        AttachmentType(identifier: "com.compuserve.gif", category: .image, extensions: ["gif"]),
-        AttachmentType(identifier: "public.aiff-audio", category: .audio, extensions: ["aiff", "aif"]),
-        AttachmentType(identifier: "com.microsoft.waveform-audio", category: .audio, extensions: ["wav"]),
-        AttachmentType(identifier: "public.mp3", category: .audio, extensions: ["mp3"]),
-        AttachmentType(identifier: "public.mpeg-4-audio", category: .audio, extensions: ["m4a"]),
-        AttachmentType(identifier: "public.mpeg", category: .video, extensions: ["mpg", "mpeg"]),
-        AttachmentType(identifier: "public.mpeg-2-video", category: .video, extensions: ["mp2"]),
-        AttachmentType(identifier: "public.mpeg-4", category: .video, extensions: ["mp4"]),
-        AttachmentType(identifier: "public.avi", category: .video, extensions: ["avi"]),
-    ]
-
-    /// The type a hint names (a type identifier), else the one a file extension stands for; nil when iOS would
-    /// not recognise it.
-    static func of(hint: String?, pathExtension: String) -> AttachmentType? {
-        if let hint { return all.first { $0.identifier == hint } }
-        let lowered = pathExtension.lowercased()
-        return all.first { $0.extensions.contains(lowered) }
-    }
-}
 
 extension FileManager {
     /// The App Group's shared container: a folder of the notification's own (`RICHPUSH_APP_GROUP_CONTAINER`, set

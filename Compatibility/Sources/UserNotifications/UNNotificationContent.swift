@@ -189,7 +189,9 @@ open class UNNotificationRequest: NSObject, @unchecked Sendable {
 /// The principal class of a Notification Service Extension: iOS creates one per notification, calls
 /// ``didReceive(_:withContentHandler:)``, and ``serviceExtensionTimeWillExpire()`` shortly before it ends it.
 open class UNNotificationServiceExtension: NSObject {
-    public override required init() { super.init() }
+    /// Not `required`, as on iOS: a subclass overrides it with `override init()`; the host makes the principal class
+    /// by name, not through the metatype.
+    public override init() { super.init() }
 
     /// The default shows the content as it came.
     open func didReceive(

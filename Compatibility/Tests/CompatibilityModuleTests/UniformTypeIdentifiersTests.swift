@@ -1,4 +1,5 @@
 import Foundation
+import RichPushRules
 import Testing
 import UniformTypeIdentifiers
 
@@ -82,17 +83,22 @@ struct UniformTypeIdentifiersTests {
 
     @Test("a file's type is the type UNNotificationAttachment gives it, for every extension iOS attaches")
     func consistentWithAttachments() throws {
-        for kind in AttachmentType.all {
+        let attached = TypeDeclaration.all.filter { $0.attachment != nil }
+        #expect(attached.count == 11, "JPEG, PNG, GIF; AIFF, WAV, MP3, M4A; MPEG, MPEG-2, MPEG-4, AVI")
+        for kind in attached {
             let type = try #require(UTType(kind.identifier))
-            #expect(Set(type.tags[.filenameExtension] ?? []) == Set(kind.extensions), "\(kind.identifier)")
             for fileExtension in kind.extensions {
                 #expect(UTType(filenameExtension: fileExtension)?.identifier == kind.identifier, "\(fileExtension)")
+                #expect(
+                    TypeDeclaration.attachmentType(hint: nil, fileExtension: fileExtension.uppercased()) == kind,
+                    "\(fileExtension)")
             }
             let category: UTType =
-                switch kind.category {
+                switch kind.attachment {
                 case .image: .image
                 case .audio: .audio
                 case .video: .movie
+                case nil: .item
                 }
             #expect(type.conforms(to: category), "\(kind.identifier)")
         }

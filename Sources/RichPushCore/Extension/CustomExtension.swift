@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which extension handled a notification (the result's `extension`): the built-in one, a vendor SDK's as
 /// richpush emulates it, or a team's own, built from its sources and run in a process of its own.
 public struct ExtensionIdentity: Sendable, Equatable {
@@ -129,18 +131,114 @@ public enum CustomExtensionEvent: Sendable, Equatable {
     case ended(CustomExtensionRun)
 }
 
-/// How a run of a team's extension ended.
+/// How a run of a team's extension ended, as what happened (a signal, a status, byte counts), not as a sentence:
+/// ``detail`` says it for people.
 public enum CustomExtensionEnd: Sendable, Equatable {
     /// The content handler was called (see the run's `contentHandlerCalls`).
     case contentHandlerCalled
-    /// The process ended, or was ended, without calling it; the detail says how.
-    case contentHandlerNeverCalled(String)
-    /// It crashed before calling it: the signal or status, and the last lines it wrote to standard error.
-    case crashed(String)
-    /// Its memory footprint passed the limit; the detail gives the figures.
-    case memoryLimit(String)
+    /// The process ended, or was ended, without calling it.
+    case contentHandlerNeverCalled(NeverCalled)
+    /// It crashed before calling it.
+    case crashed(Crash)
+    /// Its memory footprint passed the limit: bytes above an empty extension's, and the limit.
+    case memoryLimit(usedBytes: Int, limitBytes: Int)
     /// It could not be started at all.
-    case failedToStart(String)
+    case failedToStart(StartProblem)
+
+    /// How a process ended without calling its content handler.
+    public enum NeverCalled: Sendable, Equatable {
+        /// The system ended it (SIGKILL) after its budget and grace.
+        case endedAfterBudget(budget: Duration, grace: Duration)
+        /// It exited (status 0) on its own.
+        case exited
+        /// richpush stopped while it ran.
+        case richpushStopped
+    }
+
+    /// A crash: the signal or the exit status, the runtime's fatal error line, the last lines on standard error.
+    public struct Crash: Sendable, Equatable {
+        public var signal: Int32?
+        public var status: Int32?
+        /// The runtime's own message (`…: Fatal error: Unexpectedly found nil…`), when it printed one.
+        public var fatalError: String?
+        /// Its last lines on standard error.
+        public var lastLines: [String]
+
+        public init(signal: Int32? = nil, status: Int32? = nil, fatalError: String? = nil, lastLines: [String] = []) {
+            self.signal = signal
+            self.status = status
+            self.fatalError = fatalError
+            self.lastLines = lastLines
+        }
+    }
+
+    /// Why a process could not be started.
+    public enum StartProblem: Sendable, Equatable {
+        /// Its container folders could not be made: where, and the system's words.
+        case container(path: String, reason: String)
+        /// Its network proxy could not listen.
+        case proxy(reason: String)
+        /// The program could not be started: its path and the system's error number.
+        case spawn(path: String, errno: Int32)
+        /// The host speaks another version of the host protocol (an SDK from another richpush); version 1 said no
+        /// version.
+        case protocolVersion(found: Int, expected: Int, sdk: String?)
+    }
+
+    /// The end in words, for the timeline and the fallback.
+    public var detail: String {
+        switch self {
+        case .contentHandlerCalled:
+            return "exited after its content handler"
+        case .contentHandlerNeverCalled(.endedAfterBudget(let budget, let grace)):
+            return
+                "ended by the system (SIGKILL) after its budget of \(budget.shortDescription) and a grace of \(grace.shortDescription) without calling its content handler"
+        case .contentHandlerNeverCalled(.exited):
+            return "the process exited without calling its content handler"
+        case .contentHandlerNeverCalled(.richpushStopped):
+            return "ended when richpush stopped"
+        case .crashed(let crash):
+            let how =
+                if let signal = crash.signal {
+                    "crashed with signal \(signal) (\(Self.signalName(signal)))"
+                } else {
+                    "exited with status \(crash.status ?? 0)"
+                }
+            return how + Self.lastWords(crash.fatalError, crash.lastLines)
+        case .memoryLimit(let used, let limit):
+            return
+                "ended by the system (SIGKILL): its memory footprint reached \(ByteCount.limit(used)) above an empty extension's, over the limit of \(ByteCount.limit(limit))"
+        case .failedToStart(.container(let path, let reason)):
+            return "cannot create its container in \(path): \(reason)"
+        case .failedToStart(.proxy(let reason)):
+            return "cannot start its network proxy: \(reason)"
+        case .failedToStart(.spawn(let path, let code)):
+            return "cannot start \(path): \(String(cString: strerror(code)))"
+        case .failedToStart(.protocolVersion(let found, let expected, let sdk)):
+            return
+                "its extension SDK\(sdk.map { " (\($0))" } ?? "") speaks host protocol version \(found), this richpush speaks \(expected): build the extension against this richpush's SDK (unset RICHPUSH_EXTENSION_SDK, or point it at this version's)"
+        }
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGILL: "SIGILL, a Swift runtime trap: fatalError, a force unwrap of nil, try!, an index out of range"
+        case SIGTRAP: "SIGTRAP, a Swift runtime trap"
+        // In a PID namespace abort() cannot signal its own first process and ends in a fault instead.
+        case SIGSEGV: "SIGSEGV, a bad memory access or an abort()"
+        case SIGABRT: "SIGABRT"
+        case SIGBUS: "SIGBUS"
+        case SIGKILL: "SIGKILL"
+        default: String(cString: strsignal(signal))
+        }
+    }
+
+    /// The runtime's fatal error message when there is one, else the last lines on standard error.
+    static func lastWords(_ fatal: String?, _ lines: [String]) -> String {
+        if let fatal { return ": " + String(fatal.prefix(300)) }
+        let kept = lines.suffix(4).map { String($0.prefix(300)) }
+        return kept.isEmpty ? "" : "; its last lines on standard error: " + kept.joined(separator: " | ")
+    }
 }
 
 /// What richpush's host saw of one run of a team's extension.
@@ -172,26 +270,4 @@ public protocol CustomExtensionHosting: Sendable {
 
     /// Lets a presented attachment's file go once its result is reported.
     func discardAttachment(atPath path: String) async
-}
-
-extension CustomExtensionInvocation {
-    /// The line that hands the request to the extension's process: its identifier, the content iOS builds from
-    /// the payload (decoded once, by ``PayloadDecoder``), and the whole APNs payload as `userInfo`. One line: the
-    /// writer escapes every line break.
-    public var requestLine: String {
-        var content: JSONObject = [
-            "title": .string(request.content.title), "subtitle": .string(request.content.subtitle),
-            "body": .string(request.content.body), "threadIdentifier": .string(request.threadID ?? ""),
-            "categoryIdentifier": .string(request.category ?? ""),
-        ]
-        if let badge = request.badge { content["badge"] = .number(Double(badge)) }
-        if let sound = request.sound { content["sound"] = .string(sound) }
-        if let target = request.targetContentID { content["targetContentIdentifier"] = .string(target) }
-        if let level = request.interruptionLevel { content["interruptionLevel"] = .string(level) }
-        if let score = request.relevanceScore { content["relevanceScore"] = .number(score) }
-        let line: JSONValue = [
-            "identifier": .string(identifier), "content": .object(content), "userInfo": .object(request.payload),
-        ]
-        return JSONWriter.string(line)
-    }
 }

@@ -31,7 +31,7 @@ struct CustomExtensionSession: Sendable {
             "\(identity.principalClass ?? "the extension") from \(identity.source ?? "its folder"), in its own process")
         var report = Report(
             content: request.content, handed: nil, attachment: nil, image: nil, fallback: nil, presentedAt: 0,
-            run: CustomExtensionRun(end: .contentHandlerNeverCalled("no events"), contentHandlerCalls: 0, log: []))
+            run: CustomExtensionRun(end: .contentHandlerNeverCalled(.exited), contentHandlerCalls: 0, log: []))
         var presented = false
         var expired = false
         for await event in host.run(invocation, clock: clock) {
@@ -68,22 +68,16 @@ struct CustomExtensionSession: Sendable {
         let peak = report.run.peakFootprintBytes.map {
             "; peak memory footprint \(ByteCount.limit(max(0, $0))) above an empty extension's"
         }
-        switch end {
-        case .contentHandlerCalled:
-            timeline.record(.extensionEnded, "exited after its content handler" + (peak ?? ""))
-        case .contentHandlerNeverCalled(let detail), .crashed(let detail), .memoryLimit(let detail),
-            .failedToStart(let detail):
-            timeline.record(.extensionEnded, detail + (peak ?? ""))
-        }
+        timeline.record(.extensionEnded, end.detail + (peak ?? ""))
         if !presented {
             report.content = request.content
             report.fallback =
                 switch end {
-                case .crashed(let detail): Fallback(.extensionCrashed, detail)
-                case .failedToStart(let detail): Fallback(.extensionCrashed, "the extension did not start: \(detail)")
-                case .memoryLimit(let detail): Fallback(.extensionMemoryLimit, detail)
-                case .contentHandlerNeverCalled(let detail):
-                    Fallback(.contentHandlerNeverCalled, "\(detail); the original content was shown")
+                case .crashed: Fallback(.extensionCrashed, end.detail)
+                case .failedToStart: Fallback(.extensionCrashed, "the extension did not start: \(end.detail)")
+                case .memoryLimit: Fallback(.extensionMemoryLimit, end.detail)
+                case .contentHandlerNeverCalled:
+                    Fallback(.contentHandlerNeverCalled, "\(end.detail); the original content was shown")
                 case .contentHandlerCalled:
                     Fallback(.contentHandlerNeverCalled, "the content handler was not called")
                 }

@@ -57,14 +57,6 @@ public struct DownloadLimits: Sendable, Equatable {
     }
 }
 
-/// What an extension requires of the Content-Type an image is served with.
-public enum ContentTypeRule: String, Sendable, Equatable {
-    /// `image/*` or the download fails with `notAnImage` before the body is read (the requirement's extension).
-    case imageOnly
-    /// Any Content-Type, or none: the extension does not look at it (the bytes still decide what the file is).
-    case ignored
-}
-
 /// Progress a download reports while it runs.
 public enum DownloadEvent: Sendable, Equatable {
     /// A request went out to this URL.
@@ -88,11 +80,13 @@ public struct DownloadedImage: Sendable, Equatable {
     public var sha256: String
     /// The Content-Type the server sent.
     public var servedContentType: String?
+    /// The Content-Disposition the server sent, which `URLResponse.suggestedFilename` reads first.
+    public var servedContentDisposition: String?
 
     public init(
         file: URL, format: ImageFormat, width: Int, height: Int, frames: Int, bytes: Int,
         sha256: String,
-        servedContentType: String?
+        servedContentType: String?, servedContentDisposition: String? = nil
     ) {
         self.file = file
         self.format = format
@@ -102,6 +96,7 @@ public struct DownloadedImage: Sendable, Equatable {
         self.bytes = bytes
         self.sha256 = sha256
         self.servedContentType = servedContentType
+        self.servedContentDisposition = servedContentDisposition
     }
 }
 

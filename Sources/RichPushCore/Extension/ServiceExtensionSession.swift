@@ -189,9 +189,9 @@ struct ServiceExtensionSession: Sendable {
 
     /// The image URLs the extension fetches: the resolved one for the requirement's extension, the profile's own
     /// keys for a vendor's.
-    private var images: [SDKProfile.ImageRequest] {
-        if configuration.sdk.imageSource == .configured {
-            return imageURL.map { [SDKProfile.ImageRequest(keyPath: "", url: $0)] } ?? []
+    private var images: [ImageRequest] {
+        if configuration.sdk.rules.usesConfiguredImageKeys {
+            return imageURL.map { [ImageRequest(keyPath: "", url: $0)] } ?? []
         }
         return configuration.sdk.imageRequests(in: request.payload, policy: configuration.imagePolicy)
     }
@@ -200,7 +200,7 @@ struct ServiceExtensionSession: Sendable {
     private func didReceive() async -> ExtensionOutcome {
         let images = self.images
         guard !images.isEmpty else { return outcome(fallback: nil) }
-        switch configuration.sdk.plurality {
+        switch configuration.sdk.rules.plurality {
         case .first:
             switch await attach(images[0]) {
             case .success(let attached): return outcome(fallback: nil, attached: attached)
@@ -252,11 +252,12 @@ struct ServiceExtensionSession: Sendable {
     }
 
     /// Checks, downloads and names one image as the profile's extension does.
-    private func attach(_ request: SDKProfile.ImageRequest) async -> Attempt<Attached> {
+    private func attach(_ request: ImageRequest) async -> Attempt<Attached> {
         let profile = configuration.sdk
+        let rules = profile.rules
         let url: URL
-        switch ImageURLCheck.check(request.url, profile: profile) {
-        case .failure(let fallback): return .failure(fallback)
+        switch rules.check(imageURL: request.url) {
+        case .failure(let refusal): return .failure(Fallback(refusal))
         case .success(let checked): url = checked
         }
         timeline.record(.downloadStarted, request.url)
@@ -266,7 +267,7 @@ struct ServiceExtensionSession: Sendable {
             timeline.record(
                 .downloadFinished, "\(image.bytes) bytes, \(image.format.rawValue) \(image.width)x\(image.height)")
         } catch var failure as DownloadFailure {
-            if failure.reason == .tooLarge, profile.size == .unchecked {
+            if failure.reason == .tooLarge, rules.size == .unchecked {
                 failure.detail +=
                     " (richpush's own cap: \(profile.title) does not check the size, and iOS refuses images over 10 MB)"
             }
@@ -279,19 +280,24 @@ struct ServiceExtensionSession: Sendable {
             timeline.record(.downloadFailed, "\(error)")
             return .failure(Fallback(.networkError, "\(error)"))
         }
-        switch profile.naming.name(image, url: url, type: request.type, who: profile.title) {
-        case .failure(let fallback):
-            timeline.record(.attachmentRejected, fallback.detail)
+        let downloaded = image.file
+        let file = DownloadedFile(
+            url: url, payloadType: request.type, name: downloaded.lastPathComponent,
+            mediaType: image.servedContentType.map(MediaType.of), contentDisposition: image.servedContentDisposition,
+            head: { DownloadedFile.head(of: downloaded) })
+        switch rules.attachmentName(for: file) {
+        case .failure(let refusal):
+            timeline.record(.attachmentRejected, refusal.detail)
             await downloader.discard(image)
-            return .failure(fallback)
+            return .failure(Fallback(refusal))
         case .success(let name):
             var detail = name.fileName
             // iOS types the file by the hint instead of its extension: the file richpush keeps carries the type
             // the hint names, so the attachment validation sees what iOS would.
             var stored = name.fileName
             if let hint = name.typeHint {
-                let typed = SDKProfile.fileExtension(forTypeHint: hint)
-                detail += ", type hint \"\(AttachmentNaming.sanitized(hint))\""
+                let typed = FileNaming.imageExtension(forTypeHint: hint)
+                detail += ", type hint \"\(FileNaming.sanitized(hint))\""
                 detail += typed.map { " (iOS types it as .\($0))" } ?? " (names no image type iOS shows)"
                 if let typed { stored += ".\(typed)" }
             }
@@ -318,7 +324,7 @@ struct ServiceExtensionSession: Sendable {
         let timeout = configuration.effectiveDownloadTimeout
         let limits = DownloadLimits(
             timeout: timeout, maxBytes: configuration.effectiveDownloadMaxBytes,
-            contentTypeRule: configuration.sdk.contentTypeRule)
+            contentTypeRule: configuration.sdk.rules.contentType)
         let timeline = self.timeline
         let events: @Sendable (DownloadEvent) -> Void = { event in
             switch event {
@@ -367,41 +373,25 @@ struct ServiceExtensionSession: Sendable {
     }
 }
 
-/// The checks the extension makes on an image URL before downloading it.
-enum ImageURLCheck {
-    enum Outcome {
-        case success(URL)
-        case failure(Fallback)
+/// A step of the extension that either gives a value or ends with a fallback (which is not an `Error`).
+enum Attempt<Value: Sendable>: Sendable {
+    case success(Value)
+    case failure(Fallback)
+
+    var value: Value? {
+        if case .success(let value) = self { return value }
+        return nil
     }
 
-    static func check(_ text: String, profile: SDKProfile = .requirement) -> Outcome {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), !scheme.isEmpty else {
-            return .failure(Fallback(.invalidURL, "\"\(text)\" is not an absolute URL"))
-        }
-        if profile.schemes == .oneSignal, scheme != "http", scheme != "https" {
-            return .failure(
-                Fallback(
-                    .invalidURL,
-                    "\(profile.title) treats a \(scheme): value as a file in the app bundle, which richpush does not emulate"
-                ))
-        }
-        guard scheme == "https" else {
-            let written = text.lowercased().hasPrefix("\(scheme)://") ? "\(scheme)://" : "\(scheme):"
-            let detail =
-                switch profile.schemes {
-                case .httpsOnly:
-                    "\(written) image URLs are refused; only https is downloaded (App Transport Security)"
-                case .urlSession, .oneSignal:
-                    "\(profile.title) hands \(written) to NSURLSession, where App Transport Security allows only https"
-                }
-            return .failure(Fallback(.insecureURL, detail))
-        }
-        guard let host = url.host, !host.isEmpty else {
-            return .failure(Fallback(.invalidURL, "\"\(text)\" has no host"))
-        }
-        if let port = url.port, !(1...65535).contains(port) {
-            return .failure(Fallback(.invalidURL, "port \(port) is out of range (1-65535)"))
-        }
-        return .success(url)
+    var fallback: Fallback? {
+        if case .failure(let fallback) = self { return fallback }
+        return nil
+    }
+}
+
+extension Fallback {
+    /// What a vendor's rules refused, as the result contract says it.
+    init(_ refusal: Refusal) {
+        self.init(FallbackReason(rawValue: refusal.reason.rawValue) ?? .invalidURL, refusal.detail)
     }
 }

@@ -49,18 +49,11 @@ public struct DeliveryConfiguration: Sendable, Equatable {
 
     /// The download deadline in force: the profile's, or `downloadTimeout` for the requirement's extension.
     public var effectiveDownloadTimeout: Duration {
-        switch sdk.timeout {
-        case .configured: downloadTimeout
-        case .fixed(let duration): duration
-        }
+        sdk.rules.downloadTimeout(configured: downloadTimeout)
     }
 
     /// The largest body the extension's download accepts: the profile's rule, or `downloadMaxBytes`.
     public var effectiveDownloadMaxBytes: Int {
-        switch sdk.size {
-        case .configured: downloadMaxBytes
-        case .contentLengthOver(let bytes): bytes
-        case .unchecked: SDKProfile.safetyCapBytes
-        }
+        sdk.rules.downloadMaxBytes(configured: downloadMaxBytes)
     }
 }

@@ -277,7 +277,7 @@ public struct NotificationSystem: Sendable {
         configuration: DeliveryConfiguration
     ) -> String? {
         let engine = HintEngine(policy: configuration.imagePolicy)
-        guard configuration.sdk.imageSource != .configured else {
+        guard !configuration.sdk.rules.usesConfiguredImageKeys else {
             return engine.hint(for: request, resolvedImage: resolvedImage)
         }
         let general = engine.hint(for: request, resolvedImage: resolvedImage, suggestingImageKeys: false)

@@ -1,9 +1,17 @@
 import Foundation
+import RichPushHostProtocol
+import Synchronization
 
 /// Where a team's extension finds the compatibility modules and the library it links against: the package
 /// `Compatibility/` of the richpush sources this binary was built from, built with the same configuration (debug or
-/// release) on first use and whenever its sources are newer than its library; or `RICHPUSH_EXTENSION_SDK`, a folder
-/// holding `Modules/` and `libRichPushExtensionSDK.so`.
+/// release) on first use and whenever its sources (or the shared rules it depends on) are newer than its library or
+/// it was built by another compiler; or `RICHPUSH_EXTENSION_SDK`, a folder holding `Modules/` and
+/// `libRichPushExtensionSDK.so`.
+///
+/// Each build leaves a stamp beside the library (``stampFileName``): the compiler's version and the host protocol's.
+/// Swift modules built by one compiler do not import into another, and the failure would read as the team's own
+/// build error; so an SDK whose stamp names another compiler is rebuilt, or, when it is not ours to rebuild
+/// (`RICHPUSH_EXTENSION_SDK`), refused with one line saying which compilers.
 public struct ExtensionSDK: Sendable, Equatable {
     public var folder: String
     public var modules: String { folder + "/Modules" }
@@ -12,9 +20,23 @@ public struct ExtensionSDK: Sendable, Equatable {
     static let libraryName = "RichPushExtensionSDK"
 
     /// `Compatibility/` beside `Sources/` in the sources this file was compiled from.
-    public static let packageFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Compatibility").path
+    public static let packageFolder = sourceRoot + "/Compatibility"
+    /// `Shared/`, the rules and protocol the compatibility package depends on by path.
+    static let sharedFolder = sourceRoot + "/Shared"
+    static let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// The file beside the library that says what built it.
+    static let stampFileName = "richpush-sdk.stamp"
+    var stampFile: String { folder + "/" + Self.stampFileName }
+
+    /// What a stamp says for `compilerVersion`: the compiler and the host protocol.
+    static func stamp(compilerVersion: String) -> String {
+        "compiler: \(compilerVersion)\nhost protocol: \(HostProtocol.version)\n"
+    }
+
+    /// The stamp the SDK was built with; nil when it has none (built by an older richpush, or by hand).
+    var recordedStamp: String? { try? String(contentsOfFile: stampFile, encoding: .utf8) }
 
     #if DEBUG
         static let configuration = "debug"
@@ -23,15 +45,22 @@ public struct ExtensionSDK: Sendable, Equatable {
     #endif
 
     /// The SDK, built if needed; `note` hears what takes time ("building the compatibility modules…").
-    public static func locate(note: @Sendable (String) -> Void = { _ in }) async throws(ExtensionBuilder.Failure)
-        -> ExtensionSDK
-    {
-        if let folder = ProcessInfo.processInfo.environment["RICHPUSH_EXTENSION_SDK"], !folder.isEmpty {
+    public static func locate(
+        environment: [String: String] = ProcessInfo.processInfo.environment, note: @Sendable (String) -> Void = { _ in }
+    ) async throws(ExtensionBuilder.Failure) -> ExtensionSDK {
+        if let folder = environment["RICHPUSH_EXTENSION_SDK"], !folder.isEmpty {
             let sdk = ExtensionSDK(folder: folder)
             guard sdk.isComplete else {
                 throw ExtensionBuilder.Failure(
                     description:
                         "RICHPUSH_EXTENSION_SDK=\(folder) holds no Modules/UserNotifications.swiftmodule and lib\(libraryName).so"
+                )
+            }
+            let expected = stamp(compilerVersion: await ExtensionBuilder.compilerVersion())
+            if let recorded = sdk.recordedStamp, recorded != expected {
+                throw ExtensionBuilder.Failure(
+                    description:
+                        "RICHPUSH_EXTENSION_SDK=\(folder) was built for \(Self.oneLine(recorded)), this richpush needs \(Self.oneLine(expected)): rebuild it (swift build --package-path Compatibility) with this toolchain"
                 )
             }
             return sdk
@@ -43,10 +72,15 @@ public struct ExtensionSDK: Sendable, Equatable {
             )
         }
         let sdk = ExtensionSDK(folder: packageFolder + "/.build/" + configuration)
-        if sdk.isComplete && !sdk.isOlderThanItsSources { return sdk }
-        note(
-            "building the compatibility modules in \(packageFolder) (\(configuration); the first time takes a minute or two)"
-        )
+        let expected = stamp(compilerVersion: await ExtensionBuilder.compilerVersion())
+        if sdk.isComplete && !sdk.isOlderThanItsSources && sdk.recordedStamp == expected { return sdk }
+        let why =
+            if let recorded = sdk.recordedStamp, sdk.isComplete, recorded != expected {
+                "built for \(oneLine(recorded)), now \(oneLine(expected))"
+            } else {
+                "\(configuration); the first time takes a minute or two"
+            }
+        note("building the compatibility modules in \(packageFolder) (\(why))")
         let swift = ExtensionBuilder.findTool("swift")
         let (status, output) = await ExtensionBuilder.run(
             swift, ["build", "--package-path", packageFolder, "-c", configuration, "--product", libraryName])
@@ -57,7 +91,13 @@ public struct ExtensionSDK: Sendable, Equatable {
             failure.diagnostics = String(output.suffix(4000))
             throw failure
         }
+        try? expected.write(toFile: sdk.stampFile, atomically: true, encoding: .utf8)
         return sdk
+    }
+
+    /// A stamp on one line, for a message.
+    static func oneLine(_ stamp: String) -> String {
+        stamp.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
     }
 
     var isComplete: Bool {
@@ -65,13 +105,17 @@ public struct ExtensionSDK: Sendable, Equatable {
             && FileManager.default.fileExists(atPath: library)
     }
 
-    /// Whether a source file or the manifest of the package changed after the library was linked.
+    /// Whether a source file or the manifest of the package, or of the shared package it depends on, changed after the
+    /// library was linked.
     var isOlderThanItsSources: Bool {
         guard let built = Self.modificationTime(library) else { return true }
-        var newest = Self.modificationTime(Self.packageFolder + "/Package.swift") ?? 0
-        if let walker = FileManager.default.enumerator(atPath: Self.packageFolder + "/Sources") {
-            while let relative = walker.nextObject() as? String {
-                newest = max(newest, Self.modificationTime(Self.packageFolder + "/Sources/" + relative) ?? 0)
+        var newest: Double = 0
+        for package in [Self.packageFolder, Self.sharedFolder] {
+            newest = max(newest, Self.modificationTime(package + "/Package.swift") ?? 0)
+            if let walker = FileManager.default.enumerator(atPath: package + "/Sources") {
+                while let relative = walker.nextObject() as? String {
+                    newest = max(newest, Self.modificationTime(package + "/Sources/" + relative) ?? 0)
+                }
             }
         }
         return newest > built

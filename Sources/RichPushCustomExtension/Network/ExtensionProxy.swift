@@ -11,6 +11,13 @@ import RichPushNetwork
 ///   TLS, not seen here).
 /// - A plain `http://` request is refused as App Transport Security refuses it: the connection is closed
 ///   unanswered and nothing reaches any server.
+///
+/// A tunnel reads from one side only while the other can take more (``TunnelGlue``): a fast server and a slow
+/// extension hold at most a socket buffer's worth in between, not the whole body.
+///
+/// The proxy is where the extension's requests go because URLSession honours `https_proxy`; it is not a wall. The
+/// extension's process has no network namespace of its own (``ExtensionSandbox``), so a client that ignores the proxy
+/// variables reaches the network directly.
 final class ExtensionProxy: Sendable {
     let port: Int
     private let channel: any Channel
@@ -90,8 +97,9 @@ final class ProxyFrontHandler: ChannelInboundHandler {
         case .connecting(var pending):
             pending.append(bytes)
             state = .connecting(pending)
-        case .tunnelling(let peer):
-            peer.writeAndFlush(bytes, promise: nil)
+        case .tunnelling:
+            // The glue handlers carry the tunnel; nothing reaches this handler once it is in place.
+            context.fireChannelRead(data)
         case .closed:
             break
         }
@@ -124,14 +132,10 @@ final class ProxyFrontHandler: ChannelInboundHandler {
         let connectHost = fixture == nil ? host : "127.0.0.1"
         let connectPort = fixture?.port ?? port
         state = .connecting(rest.readableBytes > 0 ? [rest] : [])
-        let front = context.channel
         let route = self.route
+        // The server's side reads nothing until its glue is in place.
         let connected = ClientBootstrap(group: context.eventLoop)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(ProxyBackHandler(front: front))
-                }
-            }
+            .channelOption(.autoRead, value: false)
             .connect(host: connectHost, port: connectPort)
         let loopBoundSelf = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
@@ -156,6 +160,17 @@ final class ProxyFrontHandler: ChannelInboundHandler {
                     promise: nil)
                 for buffer in pending { peer.write(buffer, promise: nil) }
                 peer.flush()
+                let (local, remote) = TunnelGlue.matchedPair()
+                do {
+                    try context.pipeline.syncOperations.addHandler(local)
+                    try peer.pipeline.syncOperations.addHandler(remote)
+                } catch {
+                    peer.close(promise: nil)
+                    handler.close(context)
+                    return
+                }
+                context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+                _ = peer.setOption(.autoRead, value: true)
             case .failure(let error):
                 route.report("CONNECT \(host):\(port) failed: \(error)")
                 context.writeAndFlush(
@@ -180,29 +195,5 @@ final class ProxyFrontHandler: ChannelInboundHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         close(context)
-    }
-}
-
-/// The server's side of a tunnel: what the server sends goes back to the client as it is.
-final class ProxyBackHandler: ChannelInboundHandler {
-    typealias InboundIn = ByteBuffer
-
-    private let front: any Channel
-
-    init(front: any Channel) {
-        self.front = front
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        front.writeAndFlush(unwrapInboundIn(data), promise: nil)
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        front.close(promise: nil)
-        context.fireChannelInactive()
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        context.close(promise: nil)
     }
 }

@@ -1,3 +1,4 @@
+import CProcessSpawn
 import Foundation
 import Synchronization
 
@@ -5,10 +6,17 @@ import Synchronization
     import Glibc
 #endif
 
-/// A child process with its standard input, output and error and one more descriptor (3) for its events, all
-/// pipes. What it writes arrives line by line as ``Output``; its end as `.exited`, always last.
+/// A child process with its standard input, output and error and one more descriptor (3) for its events, all pipes.
+/// What it writes arrives line by line as ``Output``; its end as `.exited`, always last.
 ///
-/// Started with `posix_spawn` in a process group of its own, so ending it ends whatever it started.
+/// Each child has a thread of its own, which starts it (``rp_spawn``: a process group of its own, every signal at
+/// its default, SIGKILL as its parent-death signal, which the kernel sends when *that thread* ends, so the thread
+/// lives until the child is reaped), then reads its pipes and waits for it. richpush killed by SIGKILL takes its
+/// children with it.
+///
+/// The child's end is its own process's end, seen through a pidfd: once it has ended, what is still in its pipes is
+/// read for at most ``drainAfterExit`` and the rest is dropped. A grandchild that kept the pipes open (a process the
+/// extension started in a session of its own) holds nothing up.
 final class ChildProcess: Sendable {
     enum Output: Sendable, Equatable {
         case stdout(String)
@@ -20,104 +28,123 @@ final class ChildProcess: Sendable {
 
     let pid: pid_t
     private let stdinDescriptor: Int32
-    /// Set once the process has been reaped: its pid may then belong to another process, which must not be killed.
-    private let reaped = Atomic<Bool>(false)
+    private let pidfd: Int32
+    /// Set once the process has been reaped, under the lock ``kill()`` takes: its pid, and its process group's, may
+    /// then belong to another process, which must not be signalled.
+    private let reaped = Mutex(false)
     let output: AsyncStream<Output>
 
     /// The longest line kept whole; the rest of a longer line is dropped (an extension printing a megabyte on one
     /// line must not fill richpush's memory).
     static let maxLineBytes = 64 * 1024
+    /// How long the pipes are still read once the process has ended.
+    static let drainAfterExit = 250
 
-    private init(pid: pid_t, stdin: Int32, output: AsyncStream<Output>) {
+    private init(pid: pid_t, pidfd: Int32, stdin: Int32, output: AsyncStream<Output>) {
         self.pid = pid
+        self.pidfd = pidfd
         self.stdinDescriptor = stdin
         self.output = output
     }
 
-    struct SpawnFailure: Error, CustomStringConvertible {
-        let description: String
+    /// Why a child could not be started.
+    enum SpawnFailure: Error, Equatable, CustomStringConvertible {
+        /// No pipe: the system's error number.
+        case pipe(errno: Int32)
+        /// The program could not be started: its path and the system's error number.
+        case exec(path: String, errno: Int32)
+
+        var description: String {
+            switch self {
+            case .pipe(let code): "cannot make a pipe: \(String(cString: strerror(code)))"
+            case .exec(let path, let code): "cannot start \(path): \(String(cString: strerror(code)))"
+            }
+        }
     }
 
     /// Starts `arguments[0]` (a path) with `environment`.
-    static func spawn(_ arguments: [String], environment: [String: String]) throws(SpawnFailure)
+    static func spawn(_ arguments: [String], environment: [String: String]) async throws(SpawnFailure)
         -> ChildProcess
     {
         var pipes: [[Int32]] = []
         for _ in 0..<4 {
             var ends: [Int32] = [0, 0]
-            guard pipe(&ends) == 0 else {
+            let made = rp_pipe_cloexec(&ends)
+            guard made == 0 else {
                 for pair in pipes { pair.forEach { close($0) } }
-                throw SpawnFailure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
+                throw .pipe(errno: -made)
             }
-            // Only the duplicates made for the child are inherited.
-            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
             pipes.append(ends)
         }
-        // 0: stdin (child reads pipes[0][0]); 1, 2, 3: the child writes pipes[n][1].
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipes[0][0], 0)
-        for descriptor in 1...3 {
-            posix_spawn_file_actions_adddup2(&actions, pipes[descriptor][1], Int32(descriptor))
+        // 0: stdin (the child reads pipes[0][0]); 1, 2, 3: the child writes pipes[n][1].
+        let childEnds = [pipes[0][0], pipes[1][1], pipes[2][1], pipes[3][1]]
+        let readers = [pipes[1][0], pipes[2][0], pipes[3][0]]
+        let writer = pipes[0][1]
+        let (stream, continuation) = AsyncStream<Output>.makeStream()
+        let started: Result<ChildProcess, SpawnFailure> = await withCheckedContinuation { reply in
+            let thread = Thread {
+                let spawned = Self.start(arguments, environment: environment, descriptors: childEnds)
+                for descriptor in childEnds { close(descriptor) }
+                switch spawned {
+                case .failure(let failure):
+                    close(writer)
+                    readers.forEach { close($0) }
+                    reply.resume(returning: .failure(failure))
+                case .success(let (pid, pidfd)):
+                    let child = ChildProcess(pid: pid, pidfd: pidfd, stdin: writer, output: stream)
+                    reply.resume(returning: .success(child))
+                    child.serve(readers, into: continuation)
+                }
+            }
+            thread.name = "richpush-extension"
+            thread.start()
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        return try started.get()
+    }
 
+    private static func start(_ arguments: [String], environment: [String: String], descriptors: [Int32])
+        -> Result<(pid_t, Int32), SpawnFailure>
+    {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        var spawned: pid_t = 0
-        let status = posix_spawn(&spawned, arguments[0], &actions, &attributes, argv, envp)
-        let pid = spawned
-        // The child's ends are its own now.
-        close(pipes[0][0])
-        for descriptor in 1...3 { close(pipes[descriptor][1]) }
-        guard status == 0 else {
-            close(pipes[0][1])
-            for descriptor in 1...3 { close(pipes[descriptor][0]) }
-            throw SpawnFailure(description: "cannot start \(arguments[0]): \(String(cString: strerror(status)))")
-        }
-        let (stream, continuation) = AsyncStream<Output>.makeStream()
-        let readers = [pipes[1][0], pipes[2][0], pipes[3][0]]
-        let child = ChildProcess(pid: pid, stdin: pipes[0][1], output: stream)
-        let thread = Thread { [child] in
-            Self.pump(readers, into: continuation)
-            var waitStatus: Int32 = 0
-            // Marked before the wait returns the pid to the system: no kill can reach a stranger afterwards.
-            while waitid(P_PID, id_t(pid), nil, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
-            child.reaped.store(true, ordering: .sequentiallyConsistent)
-            while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
-            let signalled = (waitStatus & 0x7f) != 0 && (waitStatus & 0x7f) != 0x7f
-            continuation.yield(
-                signalled
-                    ? .exited(status: nil, signal: waitStatus & 0x7f)
-                    : .exited(status: (waitStatus >> 8) & 0xff, signal: nil))
-            continuation.finish()
-        }
-        thread.name = "richpush-extension-\(pid)"
-        thread.start()
-        return child
+        var pidfd: Int32 = -1
+        let pid = descriptors.withUnsafeBufferPointer { rp_spawn(arguments[0], argv, envp, $0.baseAddress, &pidfd) }
+        guard pid > 0 else { return .failure(.exec(path: arguments[0], errno: -pid)) }
+        return .success((pid, pidfd))
     }
 
-    /// Reads every descriptor until each has reached its end, passing whole lines on.
-    private static func pump(_ descriptors: [Int32], into continuation: AsyncStream<Output>.Continuation) {
+    /// On the child's own thread: reads its pipes until it ends, then reaps it.
+    private func serve(_ readers: [Int32], into continuation: AsyncStream<Output>.Continuation) {
+        Self.pump(readers, until: pidfd, into: continuation)
+        var waitStatus: Int32 = 0
+        // The process has ended (or its pipes did); it stays a zombie, holding its pid, until reaped under the lock.
+        while waitid(P_PID, id_t(pid), nil, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+        reaped.withLock { done in
+            while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
+            done = true
+        }
+        if pidfd >= 0 { close(pidfd) }
+        let signalled = (waitStatus & 0x7f) != 0 && (waitStatus & 0x7f) != 0x7f
+        continuation.yield(
+            signalled
+                ? .exited(status: nil, signal: waitStatus & 0x7f)
+                : .exited(status: (waitStatus >> 8) & 0xff, signal: nil))
+        continuation.finish()
+    }
+
+    /// Reads every descriptor, passing whole lines on, until each has reached its end, or the process behind
+    /// `pidfd` has ended and ``drainAfterExit`` has passed.
+    private static func pump(
+        _ descriptors: [Int32], until pidfd: Int32, into continuation: AsyncStream<Output>.Continuation
+    ) {
         var open = descriptors
         var partial: [Int32: [UInt8]] = [:]
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        var drainUntil: UInt64?
         func emit(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) {
             let line = String(decoding: bytes, as: UTF8.self)
             switch descriptor {
@@ -126,21 +153,35 @@ final class ChildProcess: Sendable {
             default: continuation.yield(.event(line))
             }
         }
+        func finish(_ descriptor: Int32) {
+            if let rest = partial[descriptor], !rest.isEmpty { emit(descriptor, rest[...]) }
+            partial[descriptor] = nil
+            close(descriptor)
+            open.removeAll { $0 == descriptor }
+        }
         while !open.isEmpty {
             var polls = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&polls, nfds_t(polls.count), -1)
+            if drainUntil == nil, pidfd >= 0 { polls.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)) }
+            var timeout: Int32 = -1
+            if let drainUntil {
+                let now = DispatchTime.now().uptimeNanoseconds
+                guard now < drainUntil else { break }
+                timeout = Int32((drainUntil - now) / 1_000_000) + 1
+            }
+            let ready = poll(&polls, nfds_t(polls.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 break
             }
             for poll in polls where poll.revents != 0 {
+                if poll.fd == pidfd {
+                    drainUntil = DispatchTime.now().uptimeNanoseconds + UInt64(drainAfterExit) * 1_000_000
+                    continue
+                }
                 let count = buffer.withUnsafeMutableBytes { read(poll.fd, $0.baseAddress, $0.count) }
                 if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
                 if count <= 0 {
-                    if let rest = partial[poll.fd], !rest.isEmpty { emit(poll.fd, rest[...]) }
-                    partial[poll.fd] = nil
-                    close(poll.fd)
-                    open.removeAll { $0 == poll.fd }
+                    finish(poll.fd)
                     continue
                 }
                 var pending = partial[poll.fd] ?? []
@@ -155,7 +196,7 @@ final class ChildProcess: Sendable {
                 partial[poll.fd] = pending
             }
         }
-        for descriptor in open { close(descriptor) }
+        for descriptor in open { finish(descriptor) }
     }
 
     /// Writes a line to its standard input; false when it no longer reads it.
@@ -175,11 +216,23 @@ final class ChildProcess: Sendable {
         return true
     }
 
-    /// Ends it and everything it started, with SIGKILL (nothing once it has been reaped).
+    /// The process's first child: the extension itself when the child is `unshare --fork`, which starts it in a new
+    /// PID namespace (where it is process 1). Nil when it has none.
+    func firstChild() -> pid_t? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else {
+            return nil
+        }
+        return text.split(separator: " ").first.flatMap { pid_t($0) }
+    }
+
+    /// Ends it and its process group with SIGKILL (nothing once it has been reaped); in a PID namespace, the kernel
+    /// ends everything in it with its first process.
     func kill() {
-        guard !reaped.load(ordering: .sequentiallyConsistent) else { return }
-        _ = Glibc.kill(-pid, SIGKILL)
-        _ = Glibc.kill(pid, SIGKILL)
+        reaped.withLock { done in
+            guard !done else { return }
+            if pidfd >= 0 { _ = rp_pidfd_signal(pidfd, SIGKILL) } else { _ = Glibc.kill(pid, SIGKILL) }
+            _ = Glibc.kill(-pid, SIGKILL)
+        }
     }
 
     deinit {

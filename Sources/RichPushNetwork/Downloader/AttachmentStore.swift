@@ -1,5 +1,6 @@
 import CFileInfo
 public import Foundation
+import RichPushCore
 import RichPushFiles
 
 #if canImport(Glibc)

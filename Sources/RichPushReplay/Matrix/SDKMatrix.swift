@@ -73,11 +73,7 @@ public struct SDKMatrixRunner: Sendable {
     /// The column of a team's extension: named `extension` (the key of its partial result in an expectation's
     /// `sdk` object), delivered through the system's custom extension rather than an emulated one.
     public static func customColumn(source: String) -> SDKProfile {
-        var column = SDKProfile.requirement
-        column.name = "extension"
-        column.title = "Your extension (\(source))"
-        column.source = source
-        return column
+        SDKProfile.requirement.relabelled(name: "extension", title: "Your extension (\(source))", source: source)
     }
 
     public func run(_ payloads: [LoadedPayload]) async -> SDKMatrix {

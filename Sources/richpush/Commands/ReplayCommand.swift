@@ -115,11 +115,8 @@ struct ReplayCommand: AsyncParsableCommand {
     private func replay(
         _ entries: [DiscoveredEntry], reportFile: OutputFile?, environment: EmulatorEnvironment, logger: Logger
     ) async throws(CommandFailure) {
-        // CPU-bound work (decoding attachments, rendering the report) runs here, one slot per core, apart from
-        // the extensions in flight.
-        let computePool = ComputePool()
-        let system = environment.system(
-            configuration: delivery.configuration, logger: logger, computePool: computePool)
+        let computePool = environment.computePool
+        let system = environment.system(configuration: delivery.configuration, logger: logger)
         let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs, computePool: computePool)
         if delivery.allSDKs {
             let column = delivery.extensionFolder.map { SDKMatrixRunner.customColumn(source: $0) }

@@ -16,6 +16,9 @@ struct EmulatorEnvironment: Sendable {
     let receiptSender: HTTPSReceiptSender
     /// The team's own extension (`--extension`), run instead of the emulated one; nil without it.
     let customExtension: ExtensionProcessHost?
+    /// Where CPU-bound work runs (decoding attachments, rendering reports, the extension host's file work), one slot
+    /// per core, apart from the extensions in flight.
+    let computePool: ComputePool
 
     /// Makes the attachment store and starts the fixture CDN on `fixtureRoot` when one is given, the downloader, the
     /// receipt sender and the host of the team's extension when one was built. Each is added to `parts` once it
@@ -55,27 +58,28 @@ struct EmulatorEnvironment: Sendable {
         } catch {
             throw .io("\(command): cannot start the image downloader: \(Self.reason(error))")
         }
+        let computePool = ComputePool()
         var host: ExtensionProcessHost?
         if let built {
             do {
                 host = parts.add(
                     try await ExtensionProcessHost.start(
-                        built, fixtureCDN: cdn, memoryLimitBytes: extensionMemoryBytes))
+                        built, fixtureCDN: cdn, memoryLimitBytes: extensionMemoryBytes, computePool: computePool))
             } catch {
                 throw .io("\(command): cannot start the extension's host: \(error)")
             }
-            if let problem = host?.trustProblem { logger.warning("\(problem)") }
+            if let problem = host?.sandboxProblem { logger.warning("\(problem)") }
         }
         return EmulatorEnvironment(
-            store: store, cdn: cdn, downloader: downloader, receiptSender: receiptSender, customExtension: host)
+            store: store, cdn: cdn, downloader: downloader, receiptSender: receiptSender, customExtension: host,
+            computePool: computePool)
     }
 
     /// The notification system every front end delivers through on this environment: its downloader, the team's
     /// extension when one runs, image decoding with a cache of verdicts, receipts through `receiptSender` (the
     /// environment's own unless a push server routes receipts to itself, ``ServerReceiptRouter/sender(for:environment:parts:logger:command:)``).
     func system(
-        configuration: DeliveryConfiguration, logger: Logger, receiptSender: (any ReceiptSending)? = nil,
-        computePool: ComputePool = ComputePool()
+        configuration: DeliveryConfiguration, logger: Logger, receiptSender: (any ReceiptSending)? = nil
     ) -> NotificationSystem {
         NotificationSystem(
             downloader: downloader, configuration: configuration, logger: logger,

@@ -1,7 +1,7 @@
 /// Bytes as lowercase hexadecimal, for attachment digests and names (`String(format:)` per byte costs more than
 /// hashing a small image).
-enum Hexadecimal {
-    static func lowercase(_ bytes: some Sequence<UInt8>) -> String {
+public enum Hexadecimal {
+    public static func lowercase(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(bytes.underestimatedCount * 2)

@@ -1,0 +1,176 @@
+import Foundation
+public import RichPushRules
+public import UserNotifications
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What a vendor module's image code does, read from that vendor's rules (`RichPushRules.Vendors`): the image URLs
+/// from `userInfo`, the URL checks, the download with the vendor's timeout and size rule (URLSession, in the
+/// extension's process, through richpush's proxy), the file named and typed as the vendor names it, and the
+/// attachments as the vendor takes several. `--sdk VENDOR` reads the same rules, so both end alike.
+public struct VendorAttachmentLoader: Sendable {
+    public let rules: any VendorRules
+
+    public init(rules: any VendorRules) {
+        self.rules = rules
+    }
+
+    /// What became of one image: its attachment, or why there is none (the vendor's own log line says it).
+    public enum Outcome: Sendable {
+        case attached(UncheckedAttachment)
+        case failed(String)
+    }
+
+    /// `UNNotificationAttachment` is iOS's class, not Sendable; each is made by one download and handed on once.
+    public struct UncheckedAttachment: @unchecked Sendable {
+        public let attachment: UNNotificationAttachment
+    }
+
+    /// The attachments the vendor would make for `userInfo`, in its order, and a line for each image that failed;
+    /// `completion` is called once, on a background queue.
+    public func load(
+        for userInfo: [AnyHashable: Any],
+        completion: @escaping @Sendable (_ attachments: [UNNotificationAttachment], _ failures: [String]) -> Void
+    ) {
+        var requests = rules.imageRequests(in: UserInfoNode(userInfo))
+        if rules.plurality == .first { requests = Array(requests.prefix(1)) }
+        guard !requests.isEmpty else { return completion([], []) }
+        switch rules.plurality {
+        case .first, .eachInTurn:
+            // One after another; a failed one is skipped.
+            Self.inTurn(requests[...], loader: self, done: [], failures: [], completion: completion)
+        case .allOrNothing:
+            let group = DispatchGroup()
+            let results = Results(count: requests.count)
+            for (index, request) in requests.enumerated() {
+                group.enter()
+                loadOne(request) { outcome in
+                    results.set(index, outcome)
+                    group.leave()
+                }
+            }
+            group.notify(queue: .global()) {
+                let outcomes = results.all
+                let failures = outcomes.compactMap { if case .failed(let why) = $0 { why } else { nil } }
+                guard failures.isEmpty || outcomes.count == 1 else {
+                    return completion([], failures)
+                }
+                let attachments = outcomes.compactMap {
+                    if case .attached(let one) = $0 { one.attachment } else { nil }
+                }
+                completion(attachments, failures)
+            }
+        }
+    }
+
+    private static func inTurn(
+        _ rest: ArraySlice<ImageRequest>, loader: VendorAttachmentLoader, done: [UncheckedAttachment],
+        failures: [String], completion: @escaping @Sendable ([UNNotificationAttachment], [String]) -> Void
+    ) {
+        guard let next = rest.first else { return completion(done.map(\.attachment), failures) }
+        loader.loadOne(next) { outcome in
+            switch outcome {
+            case .attached(let attachment):
+                inTurn(
+                    rest.dropFirst(), loader: loader, done: done + [attachment], failures: failures,
+                    completion: completion)
+            case .failed(let why):
+                inTurn(rest.dropFirst(), loader: loader, done: done, failures: failures + [why], completion: completion)
+            }
+        }
+    }
+
+    /// Checks, downloads, names and attaches one image.
+    public func loadOne(_ request: ImageRequest, completion: @escaping @Sendable (Outcome) -> Void) {
+        let url: URL
+        switch rules.check(imageURL: request.url) {
+        case .failure(let refusal) where refusal.reason == .insecureURL && rules.schemes == .urlSession:
+            // The vendor hands it to URLSession as it is: App Transport Security refuses it there (under richpush, its
+            // proxy does, and the timeline says so).
+            guard let given = URL(string: request.url) else { return completion(.failed(refusal.detail)) }
+            url = given
+        case .failure(let refusal):
+            return completion(.failed("\(refusal.reason.rawValue): \(refusal.detail)"))
+        case .success(let checked):
+            url = checked
+        }
+        let configuration = URLSessionConfiguration.default
+        if case .fixed(let duration) = rules.timeout {
+            let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            configuration.timeoutIntervalForRequest = seconds
+            configuration.timeoutIntervalForResource = seconds
+        }
+        let session = URLSession(configuration: configuration)
+        let rules = self.rules
+        let task = session.downloadTask(with: url) { location, response, error in
+            session.finishTasksAndInvalidate()
+            if let error { return completion(.failed("download of \(url.absoluteString) failed: \(error)")) }
+            guard let location else { return completion(.failed("download of \(url.absoluteString) left no file")) }
+            if case .contentLengthOver(let limit) = rules.size, let response, response.expectedContentLength > limit {
+                return completion(
+                    .failed("\(response.expectedContentLength) bytes announced, over \(rules.title)'s \(limit)"))
+            }
+            // The download's file is gone when this handler returns: it becomes the extension's own first.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "richpush-vendor-\(UUID().uuidString)", isDirectory: true)
+            let stem = UUID().uuidString
+            var file = folder.appendingPathComponent(stem)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.moveItem(at: location, to: file)
+            } catch {
+                return completion(.failed("cannot keep the download: \(error)"))
+            }
+            let http = response as? HTTPURLResponse
+            let downloaded = DownloadedFile(
+                url: url, payloadType: request.type, name: stem, mediaType: response?.mimeType?.lowercased(),
+                contentDisposition: http?.value(forHTTPHeaderField: "Content-Disposition"),
+                head: { [file] in DownloadedFile.head(of: file) })
+            let name: AttachmentName
+            switch rules.attachmentName(for: downloaded) {
+            case .failure(let refusal): return completion(.failed("\(refusal.reason.rawValue): \(refusal.detail)"))
+            case .success(let given): name = given
+            }
+            if name.fileName != stem {
+                let renamed = folder.appendingPathComponent(name.fileName)
+                do {
+                    try FileManager.default.moveItem(at: file, to: renamed)
+                } catch {
+                    return completion(.failed("cannot name the attachment \(name.fileName): \(error)"))
+                }
+                file = renamed
+            }
+            let options = name.typeHint.map { [UNNotificationAttachmentOptionsTypeHintKey: $0] as [AnyHashable: Any] }
+            do {
+                let attachment = try UNNotificationAttachment(identifier: "", url: file, options: options)
+                completion(.attached(UncheckedAttachment(attachment: attachment)))
+            } catch {
+                completion(.failed("attachment refused: \(error)"))
+            }
+        }
+        task.resume()
+    }
+
+    /// The outcomes of downloads running at once, by index.
+    private final class Results: @unchecked Sendable {
+        // @unchecked: every access holds `lock`.
+        private let lock = NSLock()
+        private var outcomes: [Outcome?]
+
+        init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ outcome: Outcome) {
+            lock.lock()
+            defer { lock.unlock() }
+            outcomes[index] = outcome
+        }
+
+        var all: [Outcome] {
+            lock.lock()
+            defer { lock.unlock() }
+            return outcomes.compactMap { $0 }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Crypto
+import Foundation
+import RichPushCore
+import RichPushFiles
+import RichPushHostProtocol
+
+/// The system's side of the attachments an extension hands back: each is a claim from the team's code, so it counts
+/// only when its file is in the notification's own store; the first is moved out of the store (removed with the
+/// container) into the host's kept folder until its result is reported, and read as the system reads it.
+///
+/// File work: it runs on the host's compute pool, never on Swift's cooperative threads.
+enum AttachmentIntake {
+    /// Kept attachments, in the host's folder.
+    static let keptFolderName = "attachments"
+
+    /// What the extension handed to its content handler, with its attachments checked against `store` and the first
+    /// one moved to `kept`.
+    static func receive(_ content: HostContent, call: Int, store: String, kept: String) -> HandedContent {
+        var handed = HandedContent(
+            title: content.title, subtitle: content.subtitle, body: content.body, badge: content.badge,
+            sound: content.sound, threadIdentifier: content.threadIdentifier,
+            categoryIdentifier: content.categoryIdentifier)
+        // iOS uses only the first call: later ones are counted, their files left alone.
+        guard call == 1 else { return handed }
+        handed.attachments = content.attachments.enumerated().map { index, attachment in
+            guard isStored(attachment.file, in: store) else {
+                return HandedAttachment(
+                    identifier: attachment.identifier, file: attachment.file, type: attachment.type,
+                    inspection: .notAnImage("not a file in the attachment store (attachmentNotInDataStore)"))
+            }
+            // Only the first is shown; it is kept until its result is reported.
+            let path = index == 0 ? keep(attachment.file, in: kept) ?? attachment.file : attachment.file
+            return HandedAttachment(
+                identifier: attachment.identifier, file: path, type: attachment.type,
+                inspection: inspect(path, type: attachment.type))
+        }
+        return handed
+    }
+
+    /// Whether `path` names a regular file (not a link) directly in `folder`, with no `..` on the way.
+    static func isStored(_ path: String, in folder: String) -> Bool {
+        let url = URL(fileURLWithPath: path)
+        guard url.standardizedFileURL.path == path, url.deletingLastPathComponent().path == folder else {
+            return false
+        }
+        return (try? FileNode.itself(path).get())?.isRegularFile == true
+    }
+
+    /// Moves a stored attachment out of the notification's store into `folder`.
+    static func keep(_ file: String, in folder: String) -> String? {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let destination = folder + "/" + UUID().uuidString + "." + (file as NSString).pathExtension
+        return rename(file, destination) == 0 ? destination : nil
+    }
+
+    /// What an attached file is, read as the system reads it: an image of a type a notification shows, or media.
+    static func inspect(_ path: String, type: String) -> HandedAttachment.Inspection {
+        guard TypeDeclaration.named(type)?.attachment == .image else { return .media }
+        let url = URL(fileURLWithPath: path)
+        let inspection: ImageInspection
+        do {
+            inspection = try ImageInspector.inspect(fileAt: url)
+        } catch {
+            return .notAnImage("unreadable (\(error.localizedDescription))")
+        }
+        switch inspection {
+        case .image(let info):
+            guard let (bytes, sha256) = digest(of: path) else { return .notAnImage("unreadable") }
+            return .image(
+                DownloadedImage(
+                    file: url, format: info.format, width: info.width, height: info.height, frames: info.frames,
+                    bytes: bytes, sha256: sha256, servedContentType: nil))
+        case .unsupportedImageType(let name):
+            return .notAnImage("a \(name) image")
+        case .notAnImage(let what):
+            return .notAnImage(what)
+        }
+    }
+
+    /// The file's size and SHA-256, read in pieces.
+    static func digest(of path: String) -> (Int, String)? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        var total = 0
+        while let data = try? handle.read(upToCount: 64 * 1024), !data.isEmpty {
+            hasher.update(data: data)
+            total += data.count
+        }
+        return (total, Hexadecimal.lowercase(hasher.finalize()))
+    }
+}
