@@ -77,12 +77,15 @@ struct ExtensionLifetimeTests {
             replay.standardOutput = FileHandle.nullDevice
             replay.standardError = FileHandle.nullDevice
             try replay.run()
-            // The extension runs once the process it started does.
+            // The extension runs once the process it started does. (A process's command line reads empty while it
+            // execs: what was seen once counts.)
             let deadline = ContinuousClock.now + .seconds(120)
-            while Self.processes(matching: "sleep \(marker)").isEmpty, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
+            var started = false
+            while !started, ContinuousClock.now < deadline {
+                started = !Self.processes(matching: "sleep \(marker)").isEmpty
+                if !started { try await Task.sleep(for: .milliseconds(20)) }
             }
-            try #require(!Self.processes(matching: "sleep \(marker)").isEmpty, "run \(run): the extension never ran")
+            try #require(started, "run \(run): the extension never ran")
             #expect(!Self.processes(matching: cache.path).isEmpty, "run \(run): no extension process found")
             kill(replay.processIdentifier, SIGKILL)
             await waitForExit(replay)
