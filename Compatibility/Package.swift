@@ -1,31 +1,51 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// The compatibility modules: Apple's framework APIs that a team's Notification Service Extension uses, named as
-// Apple's, for Linux. A package of their own, beside richpush's: SwiftPM puts every module of a package in one
-// search path, and richpush's dependencies ask `canImport(os)`, `canImport(CommonCrypto)` or
-// `canImport(UserNotifications)` to pick Apple-only code paths (swift-argument-parser, swift-crypto's extras,
-// xctest-dynamic-overlay, swift-custom-dump), which modules of these names in the same build made them take on
-// Linux. Their only dependency, swift-crypto's Crypto, asks no such question.
+// The compatibility modules: the APIs a team's Notification Service Extension uses, named as Apple's frameworks
+// (Sources/<Framework>) and as the push vendors' SDK modules (Sources/Vendors/<Module>), for Linux. A package of their
+// own, beside richpush's: SwiftPM puts every module of a package in one search path, and richpush's dependencies ask
+// `canImport(os)`, `canImport(CommonCrypto)` or `canImport(UserNotifications)` to pick Apple-only code paths
+// (swift-argument-parser, swift-crypto's extras, xctest-dynamic-overlay, swift-custom-dump), which modules of these
+// names in the same build made them take on Linux. Their only outside dependency, swift-crypto's Crypto, asks no such
+// question (on Linux it builds its own API, never `import CryptoKit`).
+
+/// Apple's frameworks, as far as an extension may use them on iOS.
+let appleFrameworks = [
+    "UserNotifications", "CommonCrypto", "MobileCoreServices", "UniformTypeIdentifiers", "os", "OSLog", "UIKit",
+    "Intents", "CryptoKit", "Security",
+]
+
+/// The push vendors' SDK modules, each the public API an extension calls over that vendor's shared rules
+/// (Shared/Sources/RichPushRules/Vendors): one module per name a team's code imports.
+let vendorModules = [
+    "OneSignal", "OneSignalExtension", "AirshipServiceExtension", "AirshipNotificationServiceExtension",
+    "AirshipExtensions", "AirshipAppExtensions", "BrazeNotificationService", "CTNotificationService", "CleverTapSDK",
+    "IterableAppExtensions", "CioMessagingPush", "CioMessagingPushAPN", "CioMessagingPushFCM", "BatchExtension",
+    "FirebaseCore", "Firebase", "MoEngageRichNotification", "PushwooshFramework", "Pushwoosh",
+    "NotificareNotificationServiceExtensionKit", "KumulosSDKExtension", "OptimoveNotificationServiceExtension",
+    "MobileMessaging", "MobileMessagingNotificationExtension", "KlaviyoSwiftExtension",
+    "FirebaseMessaging",
+]
+
+/// A vendor module: its API, the vendor's image code from the shared rules (RichPushVendorSupport).
+func vendor(_ name: String, _ extra: [Target.Dependency] = []) -> Target {
+    .target(
+        name: name,
+        dependencies: [
+            "UserNotifications", "RichPushVendorSupport", .product(name: "RichPushRules", package: "Shared"),
+        ] + extra,
+        path: "Sources/Vendors/\(name)")
+}
+
 let package = Package(
     name: "RichPushCompatibility",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "UserNotifications", targets: ["UserNotifications"]),
-        .library(name: "CommonCrypto", targets: ["CommonCrypto"]),
-        .library(name: "MobileCoreServices", targets: ["MobileCoreServices"]),
-        .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
-        .library(name: "os", targets: ["os"]),
-        .library(name: "OSLog", targets: ["OSLog"]),
-        .library(name: "FirebaseMessaging", targets: ["FirebaseMessaging"]),
-        // All of them and the process host in one shared library, which `--extension` links a team's extension
+        // Every module and the process host in one shared library, which `--extension` links a team's extension
         // against (one copy of each type in the extension's process).
         .library(
             name: "RichPushExtensionSDK", type: .dynamic,
-            targets: [
-                "UserNotifications", "CommonCrypto", "MobileCoreServices", "UniformTypeIdentifiers", "os", "OSLog",
-                "FirebaseMessaging", "RichPushVendorSupport", "RichPushExtensionHost",
-            ]),
+            targets: appleFrameworks + vendorModules + ["RichPushVendorSupport", "RichPushExtensionHost"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
@@ -44,16 +64,47 @@ let package = Package(
         .target(name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers"]),
         .target(name: "os"),
         .target(name: "OSLog", dependencies: ["os"]),
+        // PNG and JPEG through the system's libpng and libjpeg-turbo, for UIImage.
+        .target(name: "CImageIO", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
+        .target(name: "UIKit", dependencies: ["UserNotifications", "CImageIO"]),
+        .target(name: "Intents", dependencies: ["UserNotifications", "UIKit"]),
+        .target(name: "CryptoKit", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "Security", dependencies: ["UserNotifications", .product(name: "Crypto", package: "swift-crypto")]),
         // What every vendor module's image code does, by that vendor's rules (RichPushRules.Vendors).
         .target(
             name: "RichPushVendorSupport",
-            dependencies: ["UserNotifications", .product(name: "RichPushRules", package: "Shared")]),
-        .target(
-            name: "FirebaseMessaging",
             dependencies: [
-                "UserNotifications", "RichPushVendorSupport", .product(name: "RichPushRules", package: "Shared"),
+                "UserNotifications", .product(name: "RichPushRules", package: "Shared"),
+                .product(name: "RichPushHostProtocol", package: "Shared"),
             ]),
-        // The other end of `--extension`: runs a team's extension class in its own process, one notification each.
+        vendor("FirebaseMessaging"),
+        vendor("FirebaseCore"),
+        vendor("Firebase", ["FirebaseCore", "FirebaseMessaging"]),
+        vendor("OneSignal", ["OneSignalExtension"]),
+        vendor("OneSignalExtension"),
+        vendor("AirshipServiceExtension"),
+        vendor("AirshipNotificationServiceExtension", ["AirshipServiceExtension"]),
+        vendor("AirshipExtensions", ["AirshipServiceExtension"]),
+        vendor("AirshipAppExtensions", ["AirshipServiceExtension"]),
+        vendor("BrazeNotificationService"),
+        vendor("CTNotificationService"),
+        vendor("CleverTapSDK"),
+        vendor("IterableAppExtensions"),
+        vendor("CioMessagingPush"),
+        vendor("CioMessagingPushAPN", ["CioMessagingPush"]),
+        vendor("CioMessagingPushFCM", ["CioMessagingPush"]),
+        vendor("BatchExtension"),
+        vendor("MoEngageRichNotification"),
+        vendor("PushwooshFramework"),
+        vendor("Pushwoosh", ["PushwooshFramework"]),
+        vendor("NotificareNotificationServiceExtensionKit"),
+        vendor("KumulosSDKExtension"),
+        vendor("OptimoveNotificationServiceExtension"),
+        vendor("MobileMessaging"),
+        vendor("MobileMessagingNotificationExtension", ["MobileMessaging"]),
+        vendor("KlaviyoSwiftExtension"),
+        // The other end of `--extension`: runs a team's extension class in its own process.
         .target(
             name: "RichPushExtensionHost",
             dependencies: ["UserNotifications", .product(name: "RichPushHostProtocol", package: "Shared")],
@@ -61,9 +112,15 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "CompatibilityModuleTests",
-            dependencies: [
-                "UserNotifications", "CommonCrypto", "MobileCoreServices", "UniformTypeIdentifiers", "os", "OSLog",
+            dependencies: appleFrameworks.map { Target.Dependency(stringLiteral: $0) } + [
                 "FirebaseMessaging", .product(name: "RichPushRules", package: "Shared"),
+            ]),
+        // The vendor modules against the fixture-free parts of their behaviour (a vendor's own test target per
+        // vendor is fine too: name it <Module>Tests).
+        .testTarget(
+            name: "VendorModuleTests",
+            dependencies: vendorModules.map { Target.Dependency(stringLiteral: $0) } + [
+                "RichPushVendorSupport", .product(name: "RichPushRules", package: "Shared"),
             ]),
     ]
 )

@@ -26,6 +26,31 @@ struct ExtensionBuilderTests {
         #expect(try ExtensionBuilder.principalClass(in: folder.path, sources: sources) == "Declared")
     }
 
+    @Test("the principal class through base classes: the team's own, a vendor's (qualified or not), an empty subclass")
+    func principalClassThroughBaseClasses() {
+        let roots = ["UNNotificationServiceExtension", "UANotificationServiceExtension", "Braze.NotificationService"]
+        func find(_ texts: String...) -> (String?, [String]) { PrincipalClassFinder.find(in: texts, roots: roots) }
+        // A base class of the team's own between the principal class and Apple's.
+        #expect(
+            find("class Base: UNNotificationServiceExtension {}", "final class NotificationService: Base {}").0
+                == "NotificationService")
+        // An empty subclass of a vendor's base class.
+        #expect(find("class NotificationService: UANotificationServiceExtension {}").0 == "NotificationService")
+        // The vendor's class of the same name, qualified by its module.
+        #expect(find("class NotificationService: Braze.NotificationService {}").0 == "NotificationService")
+        // Not a subclass: a protocol conformance, a class in a comment, an unrelated class.
+        #expect(
+            find(
+                "// class Old: UNNotificationServiceExtension {}\nclass Helper: NSObject {}",
+                "/* class Older: UNNotificationServiceExtension {} */"
+            ).1.isEmpty)
+        // Two leaves: both named, neither chosen.
+        let two = find("class A: UNNotificationServiceExtension {}", "class B: UANotificationServiceExtension {}")
+        #expect(two.0 == nil && two.1 == ["A", "B"])
+        // A cycle in the sources ends.
+        #expect(find("class A: B {}", "class B: A {}").1.isEmpty)
+    }
+
     @Test("a folder named through a symbolic link is read; a FIFO named .swift is an error naming it, never opened")
     func hostileFolders() throws {
         let folder = try TemporaryFolder()
@@ -60,15 +85,29 @@ struct ExtensionBuilderTests {
     @Test("compiler errors become one line per import or API richpush does not provide")
     func unsupported() {
         let diagnostics = """
-            /x/NotificationService.swift:1:8: error: no such module 'Intents'
+            /x/NotificationService.swift:1:8: error: no such module 'PushKit'
             /x/NotificationService.swift:9:9: error: cannot find 'INSendMessageIntent' in scope
             /x/NotificationService.swift:9:9: error: cannot find 'INSendMessageIntent' in scope
             /x/NotificationService.swift:3:1: warning: unused
             """
         let lines = ExtensionBuilder.unsupported(in: diagnostics)
         #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("import Intents: not provided"))
+        #expect(lines[0].hasPrefix("import PushKit: Apple's PushKit is not provided"))
         #expect(lines[1].hasPrefix("INSendMessageIntent: not in the compatibility modules"))
+        // A vendor richpush does not emulate, Apple's framework it lacks, a library, a type of the app's.
+        let more = ExtensionBuilder.unsupported(
+            in: """
+                /x/N.swift:1:8: error: no such module 'WebEngageBannerPush'
+                /x/N.swift:2:8: error: no such module 'CallKit'
+                /x/N.swift:3:8: error: no such module 'Kingfisher'
+                /x/N.swift:9:9: error: cannot find 'KeychainWrapper' in scope
+                """)
+        #expect(more[0].contains("WebEngage's SDK, which richpush does not emulate") && more[0].contains("OneSignal"))
+        #expect(more[1].contains("Apple's CallKit is not provided"))
+        #expect(more[2].contains("Kingfisher: a third-party library richpush does not provide"))
+        #expect(
+            more[3].contains("KeychainWrapper: not defined in the extension's files")
+                && more[3].contains("--extension-sources"))
     }
 
     @Test("the footprint is statm's resident pages minus its shared ones")

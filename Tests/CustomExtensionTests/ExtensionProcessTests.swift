@@ -328,7 +328,7 @@ struct ExtensionProcessTests {
         let file = try folder.write(
             "ext/NotificationService.swift",
             """
-            import Intents
+            import CallKit
             import UserNotifications
             class NotificationService: UNNotificationServiceExtension {}
             """)
@@ -340,7 +340,7 @@ struct ExtensionProcessTests {
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains(file), "\(run.stderr)")
-        #expect(run.stderr.contains("import Intents: not provided"), "\(run.stderr)")
+        #expect(run.stderr.contains("import CallKit: Apple's CallKit is not provided"), "\(run.stderr)")
         #expect(run.stderr.components(separatedBy: "does not build").count == 2)
     }
 

@@ -610,5 +610,20 @@ else
     echo "# skipped the truecolor checks: no xterm-direct terminfo (Debian package ncurses-term)"
 fi
 
+# 22. A payload written for a team's extension (given.extension) ends in "ext" in the library; without that
+# --extension, Enter sends nothing and the status line gives the note replay prints.
+TEAM="$WORK/team-payloads"
+mkdir -p "$TEAM"
+printf '%s\n' '{"aps":{"alert":{"title":"Team only","body":"Written for the team extension"},"mutable-content":1}}' \
+    > "$TEAM/team-only.json"
+printf '%s\n' '{"given":{"extension":"../team-extension"},"expect":{"style":"plain"}}' > "$TEAM/team-only.expect.json"
+keys -l "clear; $BIN tui '$TEAM' --fixtures '$PAYLOADS/images' --no-listen; echo EXIT=\$?"
+keys Enter
+wait_for_line "a payload written for a team's extension is marked ext in the library" "team-only\.json +ext│"
+press Enter "without its --extension, Enter leaves replay's note on the status line" \
+    "1 payload written for --extension $WORK/team-extension (given.extension) skipped"
+wait_for "and sends nothing" "Notification Center (0)"
+press q "q exits the team-extension launch with status 0" "EXIT=0"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

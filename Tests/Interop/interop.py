@@ -11,7 +11,9 @@ CA written by --ca-out, and with --plaintext (h2c). Then, each a named check:
   two pushes in a row on one connection with no error reported to the event loop (a user sees such an error
   as a traceback on stderr, and aioapns then opens a new connection for the next push).
 - httpx with http2=True and an SSL context trusting the CA.
-- curl --http2 --cacert (TLS, ALPN h2), and curl --http2-prior-knowledge against the --plaintext server.
+- curl --http2 --cacert (TLS, ALPN h2), and curl --http2-prior-knowledge against the --plaintext server; then
+  curl --http2 with a 64 KB header (HEADERS plus CONTINUATION frames, 431) and a push after it on the same
+  connection (200).
 - firebase-admin: messaging.send(). Its FCM URL is the class attribute _MessagingService.FCM_URL (it has no
   emulator setting for messaging), the credential is a google.auth Credentials subclass with a static token,
   and its requests session trusts the CA through REQUESTS_CA_BUNDLE. Checks: send to a registration token,
@@ -50,6 +52,7 @@ TOKENS = {  # one device token per client, so the inspection API shows who sent 
     "httpx": "b2" * 32,
     "curl": "c3" * 32,
     "curl-h2c": "d4" * 32,
+    "curl-large": "e5" * 32,
 }
 FCM_TOKEN = "fInterop0:APA91bHrichpushInteropRegistrationToken_for-firebase-admin"
 FCM_FID = "fInteropRichpush0abcde"  # a Firebase installation ID: 22 characters of base64url
@@ -397,6 +400,41 @@ def check_curl_h2c():
     accepted.append(("plaintext", apns_id, TOKENS["curl-h2c"], "apnsHTTP2"))
 
 
+def check_curl_large_header_then_push():
+    """curl --http2 over TLS, two transfers on one connection (--next): a push with a 64 KB header, then a push.
+
+    64,000 bytes, which curl sends as HEADERS plus CONTINUATION frames. A header block over 64 KiB never leaves curl:
+    nghttp2 refuses to send one (NGHTTP2_MAX_HEADERSLEN, 65,536 bytes) and fails the request itself with
+    REFUSED_STREAM, which curl retries on new connections ("Connection died, tried 5 times"); nothing reaches the
+    server then."""
+    url = f"https://localhost:{servers['tls'].port}/3/device/{TOKENS['curl-large']}"
+    apns_id = str(uuid.uuid4())
+    bodies = [os.path.join(WORK, f"curl-large-{n}.txt") for n in (1, 2)]
+    headers = os.path.join(WORK, "curl-large-headers.txt")
+    push = ["--http2", "--cacert", CA, "-H", f"authorization: bearer {provider_token()}", "-H", f"apns-topic: {BUNDLE}",
+            "-H", "apns-push-type: alert", "--data", '{"aps":{"alert":{"title":"After a large header"}}}',
+            "-w", "%{http_code} %{http_version} %{num_connects}\\n"]
+    try:
+        run = subprocess.run(["curl", "-sS", "--max-time", "20"] + push + ["-H", "x-large: " + "x" * 64000,
+                             "-o", bodies[0], url, "--next"] + push + ["-H", f"apns-id: {apns_id}", "-D", headers,
+                             "-o", bodies[1], url], capture_output=True, text=True, timeout=60)
+    except FileNotFoundError:
+        raise AssertionError("curl not found (apt-get install curl)") from None
+    outcomes = (run.stdout.split("\n") + ["", ""])[:2]  # status, HTTP version, connections made, per transfer
+    if outcomes[1].startswith("200 "):
+        accepted.append(("tls", apns_id, TOKENS["curl-large"], "apnsHTTP2"))
+    assert outcomes[0] == "431 2 1", f"the 64 KB header got {outcomes[0]!r}: want '431 2 1' " \
+                                     f"(curl exit {run.returncode}: {one_line(run.stderr)})"
+    with open(bodies[0], errors="replace") as file:
+        large = file.read()
+    assert "RequestHeaderFieldsTooLarge" in large, f"the 64 KB header's body {large[:200]!r}"
+    assert outcomes[1] == "200 2 0", f"the push after it got {outcomes[1]!r}: want '200 2 0', on the same connection " \
+                                     f"(curl exit {run.returncode}: {one_line(run.stderr)})"
+    with open(headers) as file:
+        found = re.search(r"^apns-id: *(\S+)", file.read(), re.M | re.I)
+    assert found and found.group(1) == apns_id, f"apns-id {found and found.group(1)!r}, sent {apns_id}"
+
+
 # --------------------------------------------------------------------------------------- firebase-admin
 
 firebase_app = None
@@ -532,6 +570,8 @@ CHECKS = [
      check_h2_large_header_then_push),
     ("curl --http2 --cacert (TLS, ALPN): 200 over HTTP/2", check_curl_tls),
     ("curl --http2-prior-knowledge (--plaintext, h2c): 200 over HTTP/2", check_curl_h2c),
+    ("curl --http2: a 64 KB header (HEADERS + CONTINUATION) is 431, then a push on the same connection is 200",
+     check_curl_large_header_then_push),
     ("firebase-admin: messaging.send returns projects/<project>/messages/<id>", check_firebase_send),
     ("firebase-admin: messaging.send to Message.fid (token's replacement in 7.x) returns the message name",
      check_firebase_send_fid),

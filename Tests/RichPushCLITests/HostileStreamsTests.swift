@@ -386,6 +386,57 @@ import RichPushTestSupport
         #expect(folders().isEmpty)
     }
 
+    /// SIGKILL leaves a temporary CA (serve, serve-fixtures and the TUI write one without --ca-out) as it leaves the
+    /// attachment folder; the next command that writes one removes it, whichever server's it was.
+    @Test(
+        "the temporary CA of a serve or serve-fixtures killed by SIGKILL goes when the next one starts, a running one's stays"
+    )
+    func aKilledServersTemporaryCAIsRemovedByTheNextOne() async throws {
+        let temporary = try TemporaryFolder()
+        /// The temporary CA files in the folder, by their name or their folder's name.
+        func caFiles() -> Set<String> {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+            return Set(
+                names.filter {
+                    ($0.hasPrefix("richpush-serve-ca-") || $0.hasPrefix("richpush-fixture-ca-"))
+                        && ($0.hasSuffix(".pem")
+                            || FileManager.default.fileExists(atPath: "\(temporary.path)/\($0)/ca.pem"))
+                })
+        }
+        /// Starts `arguments` and waits until its CA file is there; the process and the file's folder.
+        func start(_ arguments: [String]) async throws -> (Process, String) {
+            let before = caFiles()
+            let process = try Self.startQuietly(arguments, temporaryDirectory: temporary.path)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while caFiles().subtracting(before).isEmpty, process.isRunning, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let new = caFiles().subtracting(before)
+            try #require(new.count == 1, "\(arguments.joined(separator: " ")) wrote no temporary CA: \(new)")
+            return (process, new.first!)
+        }
+        let serve = ["serve", "--listen", "127.0.0.1:0", "--fixtures", Self.fixtures]
+        let fixtures = ["serve-fixtures", "--fixtures", Self.fixtures, "--port", "0"]
+
+        // One serve runs throughout; each next command removes what the one killed before it left, of any server.
+        let (running, kept) = try await start(serve)
+        let runningGuard = Self.killAfterTimeout(running)
+        defer { runningGuard.cancel() }
+        var left: String?
+        for arguments in [serve, fixtures, serve] {
+            let (process, folder) = try await start(arguments)
+            #expect(caFiles() == [kept, folder], "\(left ?? "") is still there: \(caFiles())")
+            kill(process.processIdentifier, SIGKILL)
+            await waitForExit(process)
+            #expect(caFiles() == [kept, folder], "SIGKILL leaves the temporary CA behind")
+            left = folder
+        }
+
+        running.interrupt()
+        await waitForExit(running)
+        #expect(!FileManager.default.fileExists(atPath: "\(temporary.path)/\(kept)"), "INT removes the folder")
+    }
+
     /// A stop signal in a command's first milliseconds, while it still starts its parts (the fixture CDN, the push
     /// server), ends it as a later one does. It used to hang for good: the start was cancelled, and then waited for
     /// the server it had begun, which nothing stopped.

@@ -17,8 +17,8 @@ import RichPushTestSupport
             Issue.record("no payloads in \(run.stdout.prefix(300))")
             return
         }
-        #expect(rows.count == 12)
-        #expect(json["summary"]?["total"] == .number(Double(12 * SDKProfile.all.count)))
+        #expect(rows.count == 14)
+        #expect(json["summary"]?["total"] == .number(Double(14 * SDKProfile.all.count)))
         #expect(json["summary"]?["failed"] == .number(0))
         #expect(json["summary"]?["unchecked"] == .number(0))
 
@@ -45,9 +45,16 @@ import RichPushTestSupport
         // 12 MB: the requirement refuses it before reading; the vendors download it and iOS refuses it.
         #expect(cell("twelve-megabytes.json", "requirement") == ("plain", "tooLarge"))
         #expect(cell("twelve-megabytes.json", "onesignal") == ("plain", "attachmentRejected"))
-        // Two URLs, one missing: OneSignal keeps the other, Airship drops both.
-        #expect(cell("several-urls-one-missing.json", "onesignal") == ("rich", nil))
-        #expect(cell("several-urls-one-missing.json", "airship") == ("plain", "httpStatus"))
+        // Two URLs, one a 404: neither vendor checks the status, so each attaches the error page as an image. OneSignal
+        // reads `gone` first and shows no image; Airship's photo comes first and shows.
+        #expect(cell("several-urls-one-missing.json", "onesignal") == ("plain", "attachmentRejected"))
+        #expect(cell("several-urls-one-missing.json", "airship") == ("rich", nil))
+        // Notificare reads `attachment.uri`; Kumulos only its own messages.
+        #expect(cell("notificare-attachment-uri.json", "notificare") == ("rich", nil))
+        #expect(cell("notificare-no-extension-octet-stream.json", "notificare") == ("plain", "unsupportedImageType"))
+        // Infobip names the file from the URL's path only: no extension, no attachment iOS shows.
+        #expect(cell("no-extension-served-as-jpeg.json", "infobip") == ("plain", "attachmentRejected"))
+        #expect(cell("no-extension-served-as-jpeg.json", "klaviyo") == ("rich", nil))
         // Braze without ab.att.type shows the text only, and the hint says why.
         let braze = rows.first { $0["file"]?.stringValue == "\(Self.corpus)/braze-ab-att-without-type.json" }
         #expect(
@@ -64,8 +71,10 @@ import RichPushTestSupport
             octet.split(separator: " ").map(String.init) == [
                 "payloads/sdk/no-extension-served-as-octet-stream.json", "notAnImage", "attachmentRejected",
                 "unsupportedImageType", "rich", "rich", "rich", "attachmentRejected", "attachmentRejected", "rich",
+                "attachmentRejected", "attachmentRejected", "plain", "unsupportedImageType", "unsupportedImageType",
+                "attachmentRejected", "rich",
             ])
-        #expect(text.stdoutLines.last { !$0.isEmpty } == "\(12 * SDKProfile.all.count) passed, 0 failed")
+        #expect(text.stdoutLines.last { !$0.isEmpty } == "\(14 * SDKProfile.all.count) passed, 0 failed")
 
         let folder = try TemporaryFolder()
         let junit = try await runRichpush([
@@ -73,8 +82,8 @@ import RichPushTestSupport
         ])
         #expect(junit.status == 0, "\(junit.stderr)")
         let xml = try String(contentsOfFile: "\(folder.path)/matrix.xml", encoding: .utf8)
-        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 12 * SDKProfile.all.count)
-        #expect(xml.contains(#"<testsuite name="firebase" tests="12" failures="0""#))
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 14 * SDKProfile.all.count)
+        #expect(xml.contains(#"<testsuite name="firebase" tests="14" failures="0""#))
         #expect(
             xml.contains(#"<testcase classname="airship" name="payloads/sdk/no-extension-served-as-octet-stream.json""#)
         )

@@ -163,8 +163,8 @@ final class FileDownloader: ImageDownloading, Sendable {
     @Test(arguments: SDKProfile.all.filter { $0 != .requirement })
     func vendorsDoNotCheckTheContentType(sdk: SDKProfile) async {
         let downloader = FileDownloader { _ in .init(contentType: "image/jpeg") }
-        _ = await deliver(Self.everyKey("https://cdn.test/a.jpg"), sdk: sdk, downloader: downloader)
-        #expect(downloader.requests.first?.limits.contentTypeRule == .ignored)
+        _ = await deliver(Self.everyKey("https://cdn.test/a.jpg", for: sdk), sdk: sdk, downloader: downloader)
+        #expect(downloader.requests.first?.limits.contentTypeRule == .ignored, "\(sdk.name)")
         let requirement = FileDownloader { _ in .init(contentType: "image/jpeg") }
         _ = await deliver(Self.everyKey("https://cdn.test/a.jpg"), sdk: .requirement, downloader: requirement)
         #expect(requirement.requests.first?.limits.contentTypeRule == .imageOnly)
@@ -182,10 +182,17 @@ final class FileDownloader: ImageDownloading, Sendable {
             "iterable": (.seconds(60), Vendors.safetyCapBytes),
             "customerio": (.seconds(30), Vendors.safetyCapBytes),
             "batch": (.seconds(20), Vendors.safetyCapBytes),
+            // MoEngage, Pushwoosh, Notificare, Kumulos, Optimove, Klaviyo set no timeout (URLSession's 60 s); Infobip
+            // 15.x sets 20 s (MMNSEAttachmentDownloader.swift); none checks the size.
+            "moengage": (.seconds(60), Vendors.safetyCapBytes), "pushwoosh": (.seconds(60), Vendors.safetyCapBytes),
+            "notificare": (.seconds(60), Vendors.safetyCapBytes), "kumulos": (.seconds(60), Vendors.safetyCapBytes),
+            "optimove": (.seconds(60), Vendors.safetyCapBytes), "infobip": (.seconds(20), Vendors.safetyCapBytes),
+            "klaviyo": (.seconds(60), Vendors.safetyCapBytes),
         ]
         for sdk in SDKProfile.all {
             let downloader = FileDownloader { _ in .init(contentType: "image/jpeg") }
-            let result = await deliver(Self.everyKey("https://cdn.test/a.jpg"), sdk: sdk, downloader: downloader)
+            let result = await deliver(
+                Self.everyKey("https://cdn.test/a.jpg", for: sdk), sdk: sdk, downloader: downloader)
             #expect(downloader.requests.first?.limits.timeout == expected[sdk.name]?.0, "\(sdk.name)")
             #expect(downloader.requests.first?.limits.maxBytes == expected[sdk.name]?.1, "\(sdk.name)")
             #expect(result.limits?.downloadTimeout == expected[sdk.name]?.0, "\(sdk.name)")
@@ -304,7 +311,8 @@ final class FileDownloader: ImageDownloading, Sendable {
             #""itbl": {"attachment-url": "https://cdn.test/photo"}"#, sdk: SDKProfile(Iterable()), downloader: jpeg)
         #expect(fileName(iterable).hasSuffix("photo.jpeg"))
         let customerIO = await deliver(
-            #""CIO": {"push": {"image": "https://cdn.test/photo"}}"#, sdk: SDKProfile(CustomerIO()), downloader: jpeg)
+            #""CIO": {"push": {"image": "https://cdn.test/photo"}}, "CIO-Delivery-ID": "d", "CIO-Delivery-Token": "t""#,
+            sdk: SDKProfile(CustomerIO()), downloader: jpeg)
         #expect(fileName(customerIO).hasSuffix("_photo.jpeg"))
         #expect(customerIO.style == .rich)
     }
@@ -379,12 +387,21 @@ final class FileDownloader: ImageDownloading, Sendable {
     }
 
     /// A payload carrying the same URL under every vendor's key, as the corpus's comparison payloads do.
-    static func everyKey(_ url: String) -> String {
-        """
-        "fcm_options": {"image": "\(url)"}, "att": {"id": "\(url)"},
-        "com.urbanairship.media_attachment": {"url": "\(url)"}, "ab": {"att": {"url": "\(url)", "type": "jpg"}},
-        "ct_mediaUrl": "\(url)", "ct_mediaType": "image", "itbl": {"attachment-url": "\(url)"},
-        "CIO": {"push": {"image": "\(url)"}}, "com.batch": {"at": {"u": "\(url)", "t": "public.jpeg"}}
-        """
+    /// The same URL under every vendor's key, with what each vendor needs beside it to take the push as its own.
+    /// Pushwoosh and Notificare both read a top-level `attachment` (a string, an object): Notificare gets its own.
+    static func everyKey(_ url: String, for sdk: SDKProfile? = nil) -> String {
+        let attachment = sdk?.name == "notificare" ? #"{"uri": "\#(url)"}"# : #""\#(url)""#
+        return """
+            "fcm_options": {"image": "\(url)"}, "att": {"id": "\(url)"},
+            "com.urbanairship.media_attachment": {"url": "\(url)"}, "ab": {"att": {"url": "\(url)", "type": "jpg"}},
+            "ct_mediaUrl": "\(url)", "ct_mediaType": "image", "itbl": {"attachment-url": "\(url)"},
+            "CIO": {"push": {"image": "\(url)"}}, "CIO-Delivery-ID": "d1", "CIO-Delivery-Token": "t1",
+            "com.batch": {"at": {"u": "\(url)", "t": "public.jpeg"}},
+            "moengage": {"app_id": "A", "cid": "C", "media-attachment": "\(url)"},
+            "pw_msg": "1", "p": "richpush", "attachment": \(attachment),
+            "custom": {"a": {"k.message": {"type": 1, "data": {"id": 1}}}}, "attachments": {"pictureUrl": "\(url)"},
+            "messageId": "m1", "internalData": {"atts": [{"url": "\(url)"}]},
+            "rich-media": "\(url)", "rich-media-type": "jpg"
+            """
     }
 }

@@ -52,18 +52,34 @@ struct FaultSpecTests {
     }
 
     @Test(
-        "a parameter that is no fault is refused, naming it and the faults there are",
-        arguments: ["evil=1", "dealy=6s", "v=3", "Delay=6s", "cat.png", "delay=1s&evil=1"])
-    func unknownFault(query: String) {
-        let name = String(query.split(separator: "&").last!.prefix(while: { $0 != "=" }))
-        #expect {
+        "a parameter that is no fault is ignored, as a CDN ignores what it does not know",
+        arguments: [
+            "v=2", "w=600&h=400", "X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&X-Amz-Signature=0a1b",
+            "Expires=1767225600&Signature=abc~def&Key-Pair-Id=K2JCJMDEHXQW5F", "evil=1", "cat.png", "crop=faces",
+            "dpr=2", "page=2", "sat=10", "fit=crop&fm=jpg&q=80&auto=format", "bad=%zz", "pid=7", "trim=5",
+            "key=a", "v=1&v=2",
+        ])
+    func unknownParameterIgnored(query: String) throws {
+        #expect(try FaultSpec.parse(query: query).isEmpty)
+        #expect(try FaultSpec.parse(query: query + "&delay=250ms") == FaultSpec(delay: .milliseconds(250)))
+    }
+
+    @Test(
+        "a near miss of a fault name is refused, naming the fault it misses",
+        arguments: [
+            ("dealy=6s", "delay"), ("stauts=404", "status"), ("tpye=", "type"), ("Delay=6s", "delay"),
+            ("STATUS=404", "status"), ("dely=1s", "delay"), ("redirct=http", "redirect"), ("truncat=100", "truncate"),
+            ("dirp=2KB", "drip"), ("pda=1", "pad"), ("pads=1", "pad"), ("typ=", "type"), ("relay=1s", "delay"),
+            ("delay=1s&statsu=500", "status"),
+        ])
+    func nearMissRefused(query: String, fault: String) {
+        let field = String(query.split(separator: "&").last!)
+        #expect(
+            throws: FaultSpecError(
+                String(field.prefix(while: { $0 != "=" })), String(field.drop(while: { $0 != "=" }).dropFirst()),
+                "there is no such fault; did you mean `\(fault)`?")
+        ) {
             try FaultSpec.parse(query: query)
-        } throws: { error in
-            guard let error = error as? FaultSpecError else { return false }
-            return error.name == name
-                && error.description.hasPrefix("bad fault \(name)=")
-                && error.description.hasSuffix(
-                    "there is no such fault; the faults are delay, status, type, redirect, drip, pad, truncate")
         }
     }
 
@@ -143,9 +159,15 @@ struct FaultSpecTests {
             #expect(response.status == 400)
             #expect(response.text.contains("bad fault delay=soon: expected a duration like 250ms, 1.5s or 6s"))
 
-            let unknown = try await fetchRaw(harness.cdn, "/cat.png?evil=1")
-            #expect(unknown.status == 400)
-            #expect(unknown.text.hasPrefix("bad fault evil=1: there is no such fault; the faults are delay,"))
+            let typo = try await fetchRaw(harness.cdn, "/cat.png?dealy=6s")
+            #expect(typo.status == 400)
+            let sentence = "bad fault dealy=6s: there is no such fault; did you mean `delay`?"
+            #expect(typo.text == sentence + "\n")
+            #expect(typo.header(FixtureCDN.faultErrorHeader) == sentence, "the reason, for the downloader")
+
+            let unknown = try await fetchRaw(harness.cdn, "/cat.png?v=2&w=600&h=400&X-Amz-Signature=0a1b")
+            #expect(unknown.status == 200, "a CDN ignores parameters it does not know")
+            #expect(unknown.body == Array(try fixtureBytes("cat.png")))
 
             let escape = try await fetchRaw(harness.cdn, "/cat.png?type=%1b%5B31m")
             #expect(escape.status == 400)
@@ -154,10 +176,41 @@ struct FaultSpecTests {
                 escape.text.hasPrefix(#"bad fault type=\u{1B}[31m: a Content-Type cannot contain control"#),
                 "\(escape.text.prefix(200))")
             #expect(!escape.body.contains(0x1B), "no raw escape byte in the answer")
+            let accent = try await fetchRaw(harness.cdn, "/cat.png?type=image/p%C3%A9g")
+            #expect(
+                accent.header(FixtureCDN.faultErrorHeader)
+                    == #"bad fault type=image/p\u{E9}g: a Content-Type must be printable ASCII (found U+00E9)"#,
+                "the header is printable ASCII")
 
             let fractional = try await fetchRaw(harness.cdn, "/cat.png?delay=0.1s")
             #expect(fractional.status == 200, "1.5s-style durations work in URLs as on the command line")
             #expect(fractional.body == Array(try fixtureBytes("cat.png")))
+        }
+    }
+
+    @Test(
+        "a fault the CDN refused: the result's detail and hint carry its reason, not only HTTP 400 (replay, TUI, JSON)"
+    )
+    func refusalReachesTheResult() async throws {
+        try await withHarness { harness in
+            let system = NotificationSystem(
+                downloader: harness.downloader,
+                configuration: DeliveryConfiguration(downloadTimeout: .seconds(60)), logger: quietLogger)
+            let payload =
+                #"{"aps":{"alert":{"title":"Typo"},"mutable-content":1},"fcm_options":{"image":"https://fixtures.richpush.test/cat.png?dealy=6s"}}"#
+            let result = await system.deliver(.file("typo.json", bytes: Array(payload.utf8), appState: .background))
+            let sentence = "bad fault dealy=6s: there is no such fault; did you mean `delay`?"
+            #expect(result.style == .plain)
+            #expect(result.fallback == Fallback(.httpStatus, "HTTP 400 Bad Request from the fixture CDN: \(sentence)"))
+            #expect(result.hint == "The fixture CDN refused the image URL: \(sentence)")
+            #expect(result.jsonValue["hint"]?.stringValue == result.hint)
+
+            // Any other error status keeps its detail as it was, and adds no hint.
+            let missing =
+                #"{"aps":{"alert":{"title":"Gone"},"mutable-content":1},"fcm_options":{"image":"https://fixtures.richpush.test/cat.png?status=404"}}"#
+            let notFound = await system.deliver(.file("gone.json", bytes: Array(missing.utf8), appState: .background))
+            #expect(notFound.fallback == Fallback(.httpStatus, "HTTP 404 Not Found"))
+            #expect(notFound.hint == nil)
         }
     }
 }

@@ -215,7 +215,7 @@ import Testing
         var state = state()
         state.librarySelection = 3
         #expect(reduce(&state, .reloadLibrary) == [.loadLibrary])
-        _ = reduce(&state, .libraryLoaded(.success(["a.json", "png-background.json"])))
+        _ = reduce(&state, .libraryLoaded(.success(LibraryListing(files: ["a.json", "png-background.json"]))))
         #expect(state.selectedLibraryFile == "png-background.json")
         _ = reduce(&state, .libraryLoaded(.failure(LibraryError(message: "payloads is not a folder"))))
         #expect(state.library.isEmpty && state.libraryError == "payloads is not a folder")

@@ -111,7 +111,9 @@ public enum RichPushExtensionHost {
         return content.copy() as? UNNotificationContent ?? content
     }
 
-    /// The content as richpush reads it back.
+    /// The content as richpush reads it back, with the sender and conversation of a communication notification
+    /// (`updating(from:)` with an `INSendMessageIntent`): the avatar's bytes are written into the notification's
+    /// attachment store, where richpush reads attachments, and given by path.
     static func describe(_ content: UNNotificationContent) -> HostContent {
         HostContent(
             title: content.title, subtitle: content.subtitle, body: content.body, badge: content.badge?.intValue,
@@ -119,6 +121,11 @@ public enum RichPushExtensionHost {
             categoryIdentifier: content.categoryIdentifier,
             attachments: content.attachments.map {
                 HostAttachment(identifier: $0.identifier, file: $0.url.path, type: $0.type)
+            },
+            communication: content._communication.map {
+                HostCommunication(
+                    senderName: $0.senderName ?? "", senderHandle: $0.senderHandle, avatarFile: $0._writeAvatar(),
+                    conversationIdentifier: $0.conversationIdentifier, groupName: $0.groupName)
             })
     }
 }

@@ -17,10 +17,24 @@ public struct VendorAttachmentLoader: Sendable {
         self.rules = rules
     }
 
-    /// What became of one image: its attachment, or why there is none (the vendor's own log line says it).
+    /// What became of one image: its attachment, or why there is none.
     public enum Outcome: Sendable {
         case attached(UncheckedAttachment)
-        case failed(String)
+        case failed(Failure)
+    }
+
+    /// Why an image was not attached, in the result contract's words (`httpStatus`, `timeout`, `networkError`,
+    /// `unsupportedImageType`, …) and for people; reported to richpush (``VendorChannel``) as the SDK's own outcome.
+    public struct Failure: Sendable, CustomStringConvertible {
+        public var reason: String
+        public var detail: String
+
+        public init(_ reason: String, _ detail: String) {
+            self.reason = reason
+            self.detail = detail
+        }
+
+        public var description: String { "\(reason): \(detail)" }
     }
 
     /// `UNNotificationAttachment` is iOS's class, not Sendable; each is made by one download and handed on once.
@@ -32,7 +46,7 @@ public struct VendorAttachmentLoader: Sendable {
     /// `completion` is called once, on a background queue.
     public func load(
         for userInfo: [AnyHashable: Any],
-        completion: @escaping @Sendable (_ attachments: [UNNotificationAttachment], _ failures: [String]) -> Void
+        completion: @escaping @Sendable (_ attachments: [UNNotificationAttachment], _ failures: [Failure]) -> Void
     ) {
         var requests = rules.imageRequests(in: UserInfoNode(userInfo))
         if rules.plurality == .first { requests = Array(requests.prefix(1)) }
@@ -54,8 +68,12 @@ public struct VendorAttachmentLoader: Sendable {
             group.notify(queue: .global()) {
                 let outcomes = results.all
                 let failures = outcomes.compactMap { if case .failed(let why) = $0 { why } else { nil } }
-                guard failures.isEmpty || outcomes.count == 1 else {
-                    return completion([], failures)
+                if let first = failures.first, outcomes.count > 1 {
+                    let dropped = Failure(
+                        first.reason,
+                        "\(rules.title) drops every attachment when one of its \(outcomes.count) fails: \(first.detail)"
+                    )
+                    return completion([], [dropped])
                 }
                 let attachments = outcomes.compactMap {
                     if case .attached(let one) = $0 { one.attachment } else { nil }
@@ -67,7 +85,7 @@ public struct VendorAttachmentLoader: Sendable {
 
     private static func inTurn(
         _ rest: ArraySlice<ImageRequest>, loader: VendorAttachmentLoader, done: [UncheckedAttachment],
-        failures: [String], completion: @escaping @Sendable ([UNNotificationAttachment], [String]) -> Void
+        failures: [Failure], completion: @escaping @Sendable ([UNNotificationAttachment], [Failure]) -> Void
     ) {
         guard let next = rest.first else { return completion(done.map(\.attachment), failures) }
         loader.loadOne(next) { outcome in
@@ -89,10 +107,12 @@ public struct VendorAttachmentLoader: Sendable {
         case .failure(let refusal) where refusal.reason == .insecureURL && rules.schemes == .urlSession:
             // The vendor hands it to URLSession as it is: App Transport Security refuses it there (under richpush, its
             // proxy does, and the timeline says so).
-            guard let given = URL(string: request.url) else { return completion(.failed(refusal.detail)) }
+            guard let given = URL(string: request.url) else {
+                return completion(.failed(Failure(refusal.reason.rawValue, refusal.detail)))
+            }
             url = given
         case .failure(let refusal):
-            return completion(.failed("\(refusal.reason.rawValue): \(refusal.detail)"))
+            return completion(.failed(Failure(refusal.reason.rawValue, refusal.detail)))
         case .success(let checked):
             url = checked
         }
@@ -106,11 +126,18 @@ public struct VendorAttachmentLoader: Sendable {
         let rules = self.rules
         let task = session.downloadTask(with: url) { location, response, error in
             session.finishTasksAndInvalidate()
-            if let error { return completion(.failed("download of \(url.absoluteString) failed: \(error)")) }
-            guard let location else { return completion(.failed("download of \(url.absoluteString) left no file")) }
+            if let error { return completion(.failed(Self.classify(error, url: url, rules: rules))) }
+            guard let location else {
+                return completion(
+                    .failed(Failure("networkError", "the download of \(url.absoluteString) left no file")))
+            }
             if case .contentLengthOver(let limit) = rules.size, let response, response.expectedContentLength > limit {
                 return completion(
-                    .failed("\(response.expectedContentLength) bytes announced, over \(rules.title)'s \(limit)"))
+                    .failed(
+                        Failure(
+                            "tooLarge",
+                            "\(response.expectedContentLength) bytes announced, over \(rules.title)'s limit of \(limit)"
+                        )))
             }
             // The download's file is gone when this handler returns: it becomes the extension's own first.
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -121,7 +148,7 @@ public struct VendorAttachmentLoader: Sendable {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try FileManager.default.moveItem(at: location, to: file)
             } catch {
-                return completion(.failed("cannot keep the download: \(error)"))
+                return completion(.failed(Failure("networkError", "cannot keep the download: \(error)")))
             }
             let http = response as? HTTPURLResponse
             let downloaded = DownloadedFile(
@@ -130,7 +157,7 @@ public struct VendorAttachmentLoader: Sendable {
                 head: { [file] in DownloadedFile.head(of: file) })
             let name: AttachmentName
             switch rules.attachmentName(for: downloaded) {
-            case .failure(let refusal): return completion(.failed("\(refusal.reason.rawValue): \(refusal.detail)"))
+            case .failure(let refusal): return completion(.failed(Failure(refusal.reason.rawValue, refusal.detail)))
             case .success(let given): name = given
             }
             if name.fileName != stem {
@@ -138,7 +165,8 @@ public struct VendorAttachmentLoader: Sendable {
                 do {
                     try FileManager.default.moveItem(at: file, to: renamed)
                 } catch {
-                    return completion(.failed("cannot name the attachment \(name.fileName): \(error)"))
+                    return completion(
+                        .failed(Failure("networkError", "cannot name the attachment \(name.fileName): \(error)")))
                 }
                 file = renamed
             }
@@ -147,10 +175,25 @@ public struct VendorAttachmentLoader: Sendable {
                 let attachment = try UNNotificationAttachment(identifier: "", url: file, options: options)
                 completion(.attached(UncheckedAttachment(attachment: attachment)))
             } catch {
-                completion(.failed("attachment refused: \(error)"))
+                // richpush has seen the UNError itself (attachmentRejected in the timeline).
+                completion(.failed(Failure("attachmentRejected", "UNNotificationAttachment threw \(error)")))
             }
         }
         task.resume()
+    }
+
+    /// A URLSession error in the result contract's words.
+    static func classify(_ error: any Error, url: URL, rules: any VendorRules) -> Failure {
+        let code = (error as NSError).code
+        if code == NSURLErrorTimedOut {
+            return Failure("timeout", "no complete image within \(rules.timeout) (\(rules.title))")
+        }
+        if url.scheme?.lowercased() == "http" {
+            return Failure(
+                "insecureURL", "\(rules.title) handed http:// to URLSession, which App Transport Security refuses")
+        }
+        return Failure(
+            "networkError", "the download of \(url.absoluteString) failed: \((error as NSError).localizedDescription)")
     }
 
     /// The outcomes of downloads running at once, by index.
@@ -172,5 +215,32 @@ public struct VendorAttachmentLoader: Sendable {
             defer { lock.unlock() }
             return outcomes.compactMap { $0 }
         }
+    }
+}
+
+extension VendorAttachmentLoader {
+    /// What most vendors' extensions do with a notification: record what the SDK would send, load the images by the
+    /// vendor's rules, put them on `content` (replacing what it had, or after it), report each failure, and call
+    /// `completion` once with the content. Nothing is loaded when the payload names no image.
+    public func populate(
+        _ content: UNMutableNotificationContent, replacingAttachments: Bool = true,
+        completion: @escaping (UNNotificationContent) -> Void
+    ) {
+        let userInfo = content.userInfo
+        VendorChannel.recordWouldSend(rules, for: userInfo)
+        let box = UncheckedContent(content: content, completion: completion)
+        load(for: userInfo) { [rules] attachments, failures in
+            for failure in failures { VendorChannel.imageFailed(rules, failure) }
+            if !attachments.isEmpty {
+                box.content.attachments = replacingAttachments ? attachments : box.content.attachments + attachments
+            }
+            box.completion(box.content)
+        }
+    }
+
+    /// iOS's content and handler, handed to the completion of a download on another thread, once.
+    private struct UncheckedContent: @unchecked Sendable {
+        let content: UNMutableNotificationContent
+        let completion: (UNNotificationContent) -> Void
     }
 }

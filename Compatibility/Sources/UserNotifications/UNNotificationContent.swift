@@ -31,6 +31,8 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchec
         var summaryArgumentCount = 0
         var launchImageName = ""
         var filterCriteria: String?
+        /// Set by ``UNNotificationContent/updating(from:)`` from a communication intent.
+        var communication: _UNCommunicationDetails?
     }
 
     var fields: Fields
@@ -62,9 +64,107 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchec
     open var launchImageName: String { fields.launchImageName }
     open var filterCriteria: String? { fields.filterCriteria }
 
+    /// The sender and conversation ``updating(from:)`` took from a communication intent; nil until then. Not iOS API
+    /// (hence the underscore): richpush's extension host reads it to show the sender and avatar.
+    public var _communication: _UNCommunicationDetails? { fields.communication }
+
+    /// A copy carrying the provider's context: for an `INSendMessageIntent`, the message's sender (name, handle,
+    /// avatar), conversation and group, which make it a communication notification (iOS 15).
+    /// https://developer.apple.com/documentation/usernotifications/unnotificationcontent/updating(from:)
+    ///
+    /// On iOS the system then shows the sender's name where the title goes (a group's name, with the sender's name,
+    /// for a group conversation) and the avatar beside it; under richpush the returned content keeps every field as
+    /// it was (title, body, attachments) and carries the sender and conversation besides, which richpush's result
+    /// reports (`communication`) and its notification center and HTML report draw. The copy is of the receiver's
+    /// class, so `try content.updating(from: intent) as! UNMutableNotificationContent` works on a mutable content,
+    /// as extensions rely on. Only Apple's providers are accepted, as on iOS: another type conforming to
+    /// ``UNNotificationContentProviding`` throws `UNError.contentProvidingObjectNotAllowed`.
+    open func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent {
+        guard let provider = provider as? any _UNCommunicationDetailsProviding else {
+            throw UNError(
+                .contentProvidingObjectNotAllowed,
+                "\(type(of: provider)) is not an Apple SDK type: iOS accepts only its own providers (INSendMessageIntent)"
+            )
+        }
+        var updated = fields
+        updated.communication = try provider._communicationDetails()
+        return self is UNMutableNotificationContent
+            ? UNMutableNotificationContent(fields: updated) : UNNotificationContent(fields: updated)
+    }
+
     open func copy(with zone: NSZone? = nil) -> Any { UNNotificationContent(fields: fields) }
 
     open func mutableCopy(with zone: NSZone? = nil) -> Any { UNMutableNotificationContent(fields: fields) }
+}
+
+/// An object of Apple's SDK that gives a notification context: `INSendMessageIntent` makes it a communication
+/// notification. https://developer.apple.com/documentation/usernotifications/unnotificationcontentproviding
+public protocol UNNotificationContentProviding: NSObjectProtocol {}
+
+/// What a provider of Apple's SDK hands ``UNNotificationContent/updating(from:)``. Not iOS API (hence the underscore):
+/// the link between the Intents module, which fills it, and UserNotifications.
+public protocol _UNCommunicationDetailsProviding {
+    /// The sender and conversation; throws a `UNError` when they do not make a communication notification.
+    func _communicationDetails() throws -> _UNCommunicationDetails
+}
+
+/// A communication notification's sender and conversation, as ``UNNotificationContent/updating(from:)`` stores them.
+/// Not iOS API (hence the underscore).
+public struct _UNCommunicationDetails: Sendable, Equatable {
+    /// The sender's display name (else their name components, else their handle); nil without a sender.
+    public var senderName: String?
+    /// The sender's handle (`INPersonHandle.value`).
+    public var senderHandle: String?
+    /// The avatar's image bytes: a group's image for a group conversation that has one, else the sender's.
+    public var avatarImageData: Data?
+    public var conversationIdentifier: String?
+    /// The group conversation's name; nil for a one-to-one conversation (an empty name is none).
+    public var groupName: String?
+
+    public init(
+        senderName: String?, senderHandle: String?, avatarImageData: Data?, conversationIdentifier: String?,
+        groupName: String?
+    ) {
+        self.senderName = senderName
+        self.senderHandle = senderHandle
+        self.avatarImageData = avatarImageData
+        self.conversationIdentifier = conversationIdentifier
+        self.groupName = groupName
+    }
+
+    /// Writes the avatar's bytes into the notification's attachment store (`RICHPUSH_ATTACHMENT_STORE`, where
+    /// attachments go), named from the format its bytes show (`.png`, `.jpg`, `.gif`, `.webp`, `.heic`); the file's
+    /// path, or nil when there is no avatar, its bytes are no image iOS shows, or it cannot be written.
+    public func _writeAvatar() -> String? {
+        guard let data = avatarImageData, let fileExtension = Self.imageExtension(of: data) else { return nil }
+        let store = UNNotificationAttachment.storeDirectory
+        let file = store.appendingPathComponent("avatar-\(UUID().uuidString).\(fileExtension)")
+        do {
+            try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+            try data.write(to: file)
+        } catch {
+            return nil
+        }
+        return file.path
+    }
+
+    /// The file extension of the image format `data` starts with; nil for anything else.
+    static func imageExtension(of data: Data) -> String? {
+        let head = [UInt8](data.prefix(12))
+        func starts(_ bytes: [UInt8], at offset: Int = 0) -> Bool {
+            head.count >= offset + bytes.count && Array(head[offset..<(offset + bytes.count)]) == bytes
+        }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "png" }
+        if starts([0xFF, 0xD8, 0xFF]) { return "jpg" }
+        if starts(Array("GIF8".utf8)) { return "gif" }
+        if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return "webp" }
+        if starts(Array("ftyp".utf8), at: 4),
+            ["heic", "heix", "mif1", "msf1"].contains(String(decoding: head[8..<12], as: UTF8.self))
+        {
+            return "heic"
+        }
+        return nil
+    }
 }
 
 /// The content a service extension changes and hands back to its content handler.

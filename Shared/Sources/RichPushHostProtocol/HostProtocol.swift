@@ -103,11 +103,15 @@ public struct HostContent: Codable, Sendable, Equatable {
     public var relevanceScore: Double?
     /// The attachments, as the extension's content handler call carried them (empty in a request).
     public var attachments: [HostAttachment]
+    /// The message's sender, when the content was updated from a communication intent
+    /// (`UNNotificationContent.updating(from:)` with an `INSendMessageIntent`).
+    public var communication: HostCommunication?
 
     public init(
         title: String = "", subtitle: String = "", body: String = "", badge: Int? = nil, sound: String? = nil,
         threadIdentifier: String = "", categoryIdentifier: String = "", targetContentIdentifier: String? = nil,
-        interruptionLevel: String? = nil, relevanceScore: Double? = nil, attachments: [HostAttachment] = []
+        interruptionLevel: String? = nil, relevanceScore: Double? = nil, attachments: [HostAttachment] = [],
+        communication: HostCommunication? = nil
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -120,6 +124,7 @@ public struct HostContent: Codable, Sendable, Equatable {
         self.interruptionLevel = interruptionLevel
         self.relevanceScore = relevanceScore
         self.attachments = attachments
+        self.communication = communication
     }
 
     public init(from decoder: any Decoder) throws {
@@ -135,6 +140,31 @@ public struct HostContent: Codable, Sendable, Equatable {
         interruptionLevel = try container.decodeIfPresent(String.self, forKey: .interruptionLevel)
         relevanceScore = try container.decodeIfPresent(Double.self, forKey: .relevanceScore)
         attachments = try container.decodeIfPresent([HostAttachment].self, forKey: .attachments) ?? []
+        communication = try container.decodeIfPresent(HostCommunication.self, forKey: .communication)
+    }
+}
+
+/// A communication notification's sender and conversation, as iOS shows them: the sender's name as the title, their
+/// avatar beside it, the group's name.
+public struct HostCommunication: Codable, Sendable, Equatable {
+    public var senderName: String
+    /// The sender's handle (an email address, a phone number, an account id).
+    public var senderHandle: String?
+    /// The avatar's image, written by the extension's process into the notification's attachment store.
+    public var avatarFile: String?
+    public var conversationIdentifier: String?
+    /// The group conversation's name, when it is one.
+    public var groupName: String?
+
+    public init(
+        senderName: String, senderHandle: String? = nil, avatarFile: String? = nil,
+        conversationIdentifier: String? = nil, groupName: String? = nil
+    ) {
+        self.senderName = senderName
+        self.senderHandle = senderHandle
+        self.avatarFile = avatarFile
+        self.conversationIdentifier = conversationIdentifier
+        self.groupName = groupName
     }
 }
 
@@ -165,11 +195,22 @@ public enum HostEvent: Codable, Sendable, Equatable {
     case attachmentFailed(id: String?, identifier: String, url: String, error: String)
     /// Something the host could not do (a request line it could not read).
     case error(detail: String)
+    /// A vendor's SDK would have sent this request besides the image (recorded, never sent).
+    case wouldSend(id: String?, vendor: String, request: HostWouldSend)
+    /// A vendor's SDK attached no image: the reason, in the result contract's words (`httpStatus`, `timeout`,
+    /// `unsupportedImageType`, …), and the detail.
+    case imageFailed(id: String?, vendor: String, reason: String, detail: String)
+    /// Something an Apple framework did differently under richpush than on a phone, which the user should know
+    /// (`Security`: a keychain lookup found nothing, the extension's keychain being empty).
+    case frameworkNote(framework: String, detail: String)
 
     private enum CodingKeys: String, CodingKey {
-        case event, protocolVersion, id, call, content, identifier, url, error, detail
+        case event, protocolVersion, id, call, content, identifier, url, error, detail, vendor, request, reason
+        case framework
     }
-    private enum Name: String, Codable { case hello, ready, contentHandler, attachmentFailed, error }
+    private enum Name: String, Codable {
+        case hello, ready, contentHandler, attachmentFailed, error, wouldSend, imageFailed, frameworkNote
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -190,6 +231,21 @@ public enum HostEvent: Codable, Sendable, Equatable {
                 error: try container.decodeIfPresent(String.self, forKey: .error) ?? "an error")
         case .error:
             self = .error(detail: try container.decodeIfPresent(String.self, forKey: .detail) ?? "")
+        case .wouldSend:
+            self = .wouldSend(
+                id: try container.decodeIfPresent(String.self, forKey: .id),
+                vendor: try container.decode(String.self, forKey: .vendor),
+                request: try container.decode(HostWouldSend.self, forKey: .request))
+        case .imageFailed:
+            self = .imageFailed(
+                id: try container.decodeIfPresent(String.self, forKey: .id),
+                vendor: try container.decode(String.self, forKey: .vendor),
+                reason: try container.decode(String.self, forKey: .reason),
+                detail: try container.decodeIfPresent(String.self, forKey: .detail) ?? "")
+        case .frameworkNote:
+            self = .frameworkNote(
+                framework: try container.decode(String.self, forKey: .framework),
+                detail: try container.decodeIfPresent(String.self, forKey: .detail) ?? "")
         }
     }
 
@@ -215,6 +271,43 @@ public enum HostEvent: Codable, Sendable, Equatable {
         case .error(let detail):
             try container.encode(Name.error, forKey: .event)
             try container.encode(detail, forKey: .detail)
+        case .wouldSend(let id, let vendor, let request):
+            try container.encode(Name.wouldSend, forKey: .event)
+            try container.encodeIfPresent(id, forKey: .id)
+            try container.encode(vendor, forKey: .vendor)
+            try container.encode(request, forKey: .request)
+        case .imageFailed(let id, let vendor, let reason, let detail):
+            try container.encode(Name.imageFailed, forKey: .event)
+            try container.encodeIfPresent(id, forKey: .id)
+            try container.encode(vendor, forKey: .vendor)
+            try container.encode(reason, forKey: .reason)
+            try container.encode(detail, forKey: .detail)
+        case .frameworkNote(let framework, let detail):
+            try container.encode(Name.frameworkNote, forKey: .event)
+            try container.encode(framework, forKey: .framework)
+            try container.encode(detail, forKey: .detail)
         }
+    }
+}
+
+/// A request an SDK would make besides the image.
+public struct HostWouldSend: Codable, Sendable, Equatable {
+    public var method: String
+    public var url: String
+    /// The key fields, `name=value`, in order.
+    public var fields: [String]
+    public var note: String?
+
+    public init(method: String, url: String, fields: [String] = [], note: String? = nil) {
+        self.method = method
+        self.url = url
+        self.fields = fields
+        self.note = note
+    }
+
+    /// One line: `POST https://host/path a=1, b=2 (note)`.
+    public var summary: String {
+        "\(method) \(url)" + (fields.isEmpty ? "" : " " + fields.joined(separator: ", "))
+            + (note.map { " (\($0))" } ?? "")
     }
 }

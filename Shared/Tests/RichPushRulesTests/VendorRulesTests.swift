@@ -43,7 +43,7 @@ struct VendorRulesTests {
             ),
             (
                 "com.urbanairship.media_attachment",
-                .object([("url", .array([.string("https://a.test/1"), .number(2)]))])
+                .object([("url", .array([.string("https://a.test/1")]))])
             ),
         ])
         #expect(

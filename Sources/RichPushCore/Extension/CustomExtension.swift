@@ -44,10 +44,13 @@ public struct HandedContent: Sendable, Equatable {
     public var threadIdentifier: String
     public var categoryIdentifier: String
     public var attachments: [HandedAttachment]
+    /// The sender, when the extension made a communication notification of it (`updating(from:)` an intent).
+    public var communication: Communication?
 
     public init(
         title: String = "", subtitle: String = "", body: String = "", badge: Int? = nil, sound: String? = nil,
-        threadIdentifier: String = "", categoryIdentifier: String = "", attachments: [HandedAttachment] = []
+        threadIdentifier: String = "", categoryIdentifier: String = "", attachments: [HandedAttachment] = [],
+        communication: Communication? = nil
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -57,6 +60,7 @@ public struct HandedContent: Sendable, Equatable {
         self.threadIdentifier = threadIdentifier
         self.categoryIdentifier = categoryIdentifier
         self.attachments = attachments
+        self.communication = communication
     }
 
     public var text: NotificationContent { NotificationContent(title: title, subtitle: subtitle, body: body) }
@@ -68,6 +72,48 @@ public struct HandedContent: Sendable, Equatable {
             "badge": badge.map { .number(Double($0)) } ?? .null, "sound": sound.map { .string($0) } ?? .null,
             "threadID": .string(threadIdentifier), "category": .string(categoryIdentifier),
             "attachments": .number(Double(attachments.count)),
+        ]
+    }
+}
+
+/// A communication notification's sender and conversation, as iOS shows them: the sender's name in place of the
+/// app's, their avatar beside the text, the group's name (the result's `communication`).
+public struct Communication: Sendable, Equatable {
+    public var senderName: String
+    public var senderHandle: String?
+    public var conversationID: String?
+    public var groupName: String?
+    /// The avatar as the system read it; nil when the sender has none or it could not be read (``avatarProblem``).
+    public var avatar: DownloadedImage?
+    /// Why the avatar the extension gave is not shown.
+    public var avatarProblem: String?
+
+    public init(
+        senderName: String, senderHandle: String? = nil, conversationID: String? = nil, groupName: String? = nil,
+        avatar: DownloadedImage? = nil, avatarProblem: String? = nil
+    ) {
+        self.senderName = senderName
+        self.senderHandle = senderHandle
+        self.conversationID = conversationID
+        self.groupName = groupName
+        self.avatar = avatar
+        self.avatarProblem = avatarProblem
+    }
+
+    /// The contract's `communication`.
+    public var jsonValue: JSONValue {
+        [
+            "senderName": .string(senderName), "senderHandle": senderHandle.map { .string($0) } ?? .null,
+            "conversationID": conversationID.map { .string($0) } ?? .null,
+            "groupName": groupName.map { .string($0) } ?? .null,
+            "avatar": avatar.map {
+                [
+                    "format": .string($0.format.rawValue), "width": .number(Double($0.width)),
+                    "height": .number(Double($0.height)), "bytes": .number(Double($0.bytes)),
+                    "file": .string($0.file.path),
+                ]
+            } ?? .null,
+            "avatarProblem": avatarProblem.map { .string($0) } ?? .null,
         ]
     }
 }
@@ -127,6 +173,12 @@ public enum CustomExtensionEvent: Sendable, Equatable {
     case request(String)
     /// `UNNotificationAttachment(identifier:url:options:)` threw: the UNError by name and why.
     case attachmentFailed(String)
+    /// A vendor's SDK in the extension would have sent this request (one line), which nothing sent.
+    case wouldSend(String)
+    /// A vendor's SDK in the extension attached no image: the reason in the contract's words, and why.
+    case vendorImageFailed(FallbackReason, String)
+    /// An Apple framework did something differently under richpush than on a phone: "Security: …".
+    case frameworkNote(String)
     /// The process has ended; always the last event.
     case ended(CustomExtensionRun)
 }

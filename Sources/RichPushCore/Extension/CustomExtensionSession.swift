@@ -34,6 +34,9 @@ struct CustomExtensionSession: Sendable {
             run: CustomExtensionRun(end: .contentHandlerNeverCalled(.exited), contentHandlerCalls: 0, log: []))
         var presented = false
         var expired = false
+        // The first image a vendor's SDK did not attach: the fallback when the notification shows none, as the same
+        // vendor's `--sdk` profile says it.
+        var vendorFailure: Fallback?
         for await event in host.run(invocation, clock: clock) {
             switch event {
             case .started:
@@ -60,9 +63,19 @@ struct CustomExtensionSession: Sendable {
                 timeline.record(.extensionRequest, line)
             case .attachmentFailed(let detail):
                 timeline.record(.attachmentRejected, detail)
+            case .wouldSend(let line):
+                timeline.record(.sdkWouldSend, line + " (not sent)")
+            case .frameworkNote(let line):
+                timeline.record(.frameworkNote, line)
+            case .vendorImageFailed(let reason, let detail):
+                timeline.record(.sdkImageFailed, "\(reason.rawValue): \(detail)")
+                vendorFailure = vendorFailure ?? Fallback(reason, detail)
             case .ended(let run):
                 report.run = run
             }
+        }
+        if presented, report.attachment == nil, report.fallback == nil, let vendorFailure {
+            report.fallback = vendorFailure
         }
         let end = report.run.end
         let peak = report.run.peakFootprintBytes.map {

@@ -43,17 +43,20 @@ public struct DownloadLimits: Sendable, Equatable {
     public var maxRedirects: Int
     /// What the extension requires of the response's Content-Type.
     public var contentTypeRule: ContentTypeRule
+    /// Whether a non-2xx response's body is read like any other, for an extension that does not look at the status.
+    public var acceptsAnyStatus: Bool
 
     public static let tenMegabytes = 10 * 1024 * 1024
 
     public init(
         timeout: Duration = .seconds(5), maxBytes: Int = DownloadLimits.tenMegabytes,
-        maxRedirects: Int = 5, contentTypeRule: ContentTypeRule = .imageOnly
+        maxRedirects: Int = 5, contentTypeRule: ContentTypeRule = .imageOnly, acceptsAnyStatus: Bool = false
     ) {
         self.timeout = timeout
         self.maxBytes = maxBytes
         self.maxRedirects = maxRedirects
         self.contentTypeRule = contentTypeRule
+        self.acceptsAnyStatus = acceptsAnyStatus
     }
 }
 
@@ -104,6 +107,9 @@ public struct DownloadedImage: Sendable, Equatable {
 public struct DownloadFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: FallbackReason
     public var detail: String
+    /// The body that arrived whole but is no image a notification shows: what an extension that does not check would
+    /// still name and attach.
+    public var body: ServedBody?
 
     public init(_ reason: FallbackReason, _ detail: String) {
         self.reason = reason
@@ -112,9 +118,30 @@ public struct DownloadFailure: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String { "\(reason.rawValue): \(detail)" }
 
+    /// The same failure: the same reason and words (the body it carries is a by-product).
+    public static func == (lhs: DownloadFailure, rhs: DownloadFailure) -> Bool {
+        lhs.reason == rhs.reason && lhs.detail == rhs.detail
+    }
+
     /// The download did not finish within its deadline; the runtime and the downloader say it alike.
     public static func timeout(after limit: Duration) -> DownloadFailure {
         DownloadFailure(.timeout, "no complete image within \(limit.shortDescription)")
+    }
+}
+
+/// A response body richpush read to its end and found no image of a type a notification shows.
+public struct ServedBody: Sendable, Equatable {
+    public var status: Int
+    public var contentType: String?
+    public var contentDisposition: String?
+    /// Its first bytes (at most eight).
+    public var head: [UInt8]
+
+    public init(status: Int, contentType: String?, contentDisposition: String?, head: [UInt8]) {
+        self.status = status
+        self.contentType = contentType
+        self.contentDisposition = contentDisposition
+        self.head = head
     }
 }
 

@@ -84,7 +84,13 @@ private struct Relabelled: VendorRules {
     func check(imageURL text: String) -> Result<URL, Refusal> { base.check(imageURL: text) }
     var timeout: TimeoutRule { base.timeout }
     var contentType: ContentTypeRule { base.contentType }
+    var checksStatus: Bool { base.checksStatus }
     var size: SizeRule { base.size }
     func attachmentName(for file: DownloadedFile) -> Result<AttachmentName, Refusal> { base.attachmentName(for: file) }
     var plurality: Plurality { base.plurality }
+    var sdk: VendorSDK? { base.sdk }
+    func wouldSend<Node: PayloadNode>(for payload: Node) -> [WouldSend] { base.wouldSend(for: payload) }
+    func withheldContentHandler<Node: PayloadNode>(for payload: Node) -> String? {
+        base.withheldContentHandler(for: payload)
+    }
 }

@@ -60,6 +60,10 @@ struct ServiceExtensionSession: Sendable {
     /// is called (the system presents the notification then), while a receipt may still be in flight.
     func run(onContentHandler: (ExtensionOutcome) async -> Void = { _ in }) async -> ExtensionReport {
         timeline.record(.extensionStarted)
+        // What the vendor's SDK would send besides the image: recorded, never sent.
+        for request in configuration.sdk.rules.wouldSend(for: JSONValue.object(request.payload)) {
+            timeline.record(.sdkWouldSend, "\(configuration.sdk.name): \(request.summary) (not sent)")
+        }
         return await withTaskGroup(of: Finish.self) { group in
             var report = receipt.map { ReceiptReport(url: $0.receipt.url.absoluteString, pushID: $0.receipt.pushID) }
             var receiptInFlight = false
@@ -76,7 +80,9 @@ struct ServiceExtensionSession: Sendable {
                     report?.error = detail
                 }
             }
-            group.addTask { .work(await didReceive()) }
+            // An SDK that does not handle this payload never calls the content handler: only the budget ends it.
+            let withheld = configuration.sdk.rules.withheldContentHandler(for: JSONValue.object(request.payload))
+            if withheld == nil { group.addTask { .work(await didReceive()) } }
             group.addTask { [clock, configuration] in
                 do {
                     try await clock.sleep(for: configuration.extensionBudget)
@@ -104,7 +110,7 @@ struct ServiceExtensionSession: Sendable {
                 case .expired:
                     budgetExpired = true
                     if delivered == nil {
-                        let best = serviceExtensionTimeWillExpire()
+                        let best = serviceExtensionTimeWillExpire(withheld: withheld)
                         delivered = best
                         await onContentHandler(best)
                     }
@@ -165,26 +171,32 @@ struct ServiceExtensionSession: Sendable {
     }
 
     /// iOS calls this when the budget is about to run out: the best attempt (the original text) is delivered.
-    private func serviceExtensionTimeWillExpire() -> ExtensionOutcome {
+    private func serviceExtensionTimeWillExpire(withheld: String? = nil) -> ExtensionOutcome {
         let budget = configuration.extensionBudget.shortDescription
         timeline.record(.timeWillExpire, "budget of \(budget) used up")
-        return contentHandler(
-            outcome(
-                fallback: Fallback(
-                    .extensionExpired, "the extension did not finish within \(budget); the best attempt was delivered")
-            ))
+        let detail =
+            withheld.map { "\($0) The best attempt was delivered when the budget of \(budget) ran out." }
+            ?? "the extension did not finish within \(budget); the best attempt was delivered"
+        return contentHandler(outcome(fallback: Fallback(.extensionExpired, detail)))
     }
 
     private func outcome(fallback: Fallback?, attached: Attached? = nil) -> ExtensionOutcome {
-        ExtensionOutcome(
-            content: request.content, attachment: attached.map { Attachment(url: $0.url, image: $0.image) },
-            fallback: fallback, image: attached?.image)
+        guard let attached, let image = attached.image else {
+            return ExtensionOutcome(
+                content: request.content, attachment: nil, fallback: fallback ?? attached?.unshown, image: nil)
+        }
+        return ExtensionOutcome(
+            content: request.content, attachment: Attachment(url: attached.url, image: image), fallback: fallback,
+            image: image)
     }
 
-    /// A downloaded image the extension made an attachment of, under the name it gave the file.
+    /// A download the extension made an attachment of, under the name it gave the file: an image, or a body that is
+    /// none (an extension that checks neither status nor type attaches an error page), which iOS shows no image for.
     private struct Attached: Sendable {
         var url: String
-        var image: DownloadedImage
+        var image: DownloadedImage?
+        /// Why iOS shows no image for it, when it is no image.
+        var unshown: Fallback?
     }
 
     /// The image URLs the extension fetches: the resolved one for the requirement's extension, the profile's own
@@ -229,7 +241,7 @@ struct ServiceExtensionSession: Sendable {
             let attached = results.compactMap(\.value)
             let failure = results.lazy.compactMap(\.fallback).first
             if let failure, images.count > 1 {
-                for one in attached { await downloader.discard(one.image) }
+                for one in attached { if let image = one.image { await downloader.discard(image) } }
                 let detail =
                     "\(configuration.sdk.title) drops every attachment when one of its \(images.count) fails: \(failure.detail)"
                 timeline.record(.attachmentRejected, detail)
@@ -243,7 +255,7 @@ struct ServiceExtensionSession: Sendable {
     /// go (each was recorded as created).
     private func keepFirst(of attached: [Attached], failure: Fallback?) async -> ExtensionOutcome {
         guard let first = attached.first else { return outcome(fallback: failure) }
-        for other in attached.dropFirst() { await downloader.discard(other.image) }
+        for other in attached.dropFirst() { if let image = other.image { await downloader.discard(image) } }
         if attached.count > 1 {
             timeline.record(
                 .attachmentCreated, "\(attached.count) attachments; the notification shows the first one's image")
@@ -272,6 +284,9 @@ struct ServiceExtensionSession: Sendable {
                     " (richpush's own cap: \(profile.title) does not check the size, and iOS refuses images over 10 MB)"
             }
             timeline.record(.downloadFailed, failure.description)
+            if let body = failure.body, rules.contentType == .ignored {
+                return attachedAnyway(body, failure: failure, url: url, request: request)
+            }
             return .failure(Fallback(failure.reason, failure.detail))
         } catch is CancellationError {
             timeline.record(.downloadFailed, "cancelled")
@@ -317,6 +332,29 @@ struct ServiceExtensionSession: Sendable {
         }
     }
 
+    /// A body that is no image a notification shows, as an extension that checks neither the status nor the type
+    /// goes on with it: it names the file by its rule (which may refuse it) and attaches it, and iOS refuses it.
+    private func attachedAnyway(_ body: ServedBody, failure: DownloadFailure, url: URL, request: ImageRequest)
+        -> Attempt<Attached>
+    {
+        let rules = configuration.sdk.rules
+        let head = body.head
+        let file = DownloadedFile(
+            url: url, payloadType: request.type, name: "download", mediaType: body.contentType.map(MediaType.of),
+            contentDisposition: body.contentDisposition, head: { head })
+        switch rules.attachmentName(for: file) {
+        case .failure(let refusal):
+            timeline.record(.attachmentRejected, refusal.detail)
+            return .failure(Fallback(refusal))
+        case .success(let name):
+            let status = (200...299).contains(body.status) ? "" : "the HTTP \(body.status) answer's body as "
+            let detail =
+                "\(configuration.sdk.title) attaches \(status)\(FileNaming.sanitized(name.fileName)), and iOS shows no image for it: \(failure.detail)"
+            timeline.record(.attachmentCreated, detail)
+            return .success(Attached(url: request.url, image: nil, unshown: Fallback(.attachmentRejected, detail)))
+        }
+    }
+
     /// The download under its deadline: the downloader's own when it enforces one (``ImageDownloading/enforcesTimeout``),
     /// else a race against a timer on the injected clock, where a file that arrives after it lost (the deadline, a
     /// cancellation) is discarded.
@@ -324,7 +362,8 @@ struct ServiceExtensionSession: Sendable {
         let timeout = configuration.effectiveDownloadTimeout
         let limits = DownloadLimits(
             timeout: timeout, maxBytes: configuration.effectiveDownloadMaxBytes,
-            contentTypeRule: configuration.sdk.rules.contentType)
+            contentTypeRule: configuration.sdk.rules.contentType,
+            acceptsAnyStatus: !configuration.sdk.rules.checksStatus)
         let timeline = self.timeline
         let events: @Sendable (DownloadEvent) -> Void = { event in
             switch event {

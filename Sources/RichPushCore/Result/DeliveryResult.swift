@@ -50,6 +50,9 @@ public struct DeliveryResult: Sendable, Equatable {
     public var deliveredContent: HandedContent?
     /// A team's extension's standard output and error, line by line, capped; empty for the others.
     public var extensionLog: [String] = []
+    /// The sender of a communication notification (an extension that updated its content from an
+    /// `INSendMessageIntent`); nil otherwise.
+    public var communication: Communication?
 
     public init(
         file: String, appState: AppState, delivered: Bool = true, rejection: PayloadRejection? = nil,
@@ -157,6 +160,7 @@ extension DeliveryResult {
         object["contentHandlerCalls"] = contentHandlerCalls.map { .number(Double($0)) } ?? .null
         object["deliveredContent"] = deliveredContent?.jsonValue ?? .null
         object["extensionLog"] = .array(extensionLog.map { .string($0) })
+        object["communication"] = communication?.jsonValue ?? .null
         return .object(object)
     }
 

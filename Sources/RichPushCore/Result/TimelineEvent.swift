@@ -29,6 +29,14 @@ public struct TimelineEvent: Sendable, Equatable {
         case extensionRequest
         /// A team's extension's process ended: how, and when it was ended by the system, why.
         case extensionEnded
+        /// A vendor's SDK would have sent this request besides the image (a delivery receipt, an analytics event):
+        /// recorded, never sent.
+        case sdkWouldSend
+        /// A vendor's SDK, inside a team's extension, attached no image: its reason.
+        case sdkImageFailed
+        /// An Apple framework in a team's extension did something differently than on a phone, said once (a
+        /// keychain lookup that found nothing: the extension's keychain is empty under richpush).
+        case frameworkNote
     }
 
     public var at: Double

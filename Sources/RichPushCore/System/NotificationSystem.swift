@@ -142,6 +142,7 @@ public struct NotificationSystem: Sendable {
                         result.style = .rich
                     }
                 }
+                result.addHint(HintEngine.hint(for: result.fallback))
                 timeline.record(.presented, result.style == .rich ? "rich, with image" : "plain")
                 presentedAt = timeline.elapsed
                 if result.style == .rich, let image = outcome.image {
@@ -194,6 +195,7 @@ public struct NotificationSystem: Sendable {
         result.content = report.content
         result.fallback = report.fallback
         result.deliveredContent = report.handed
+        result.communication = report.handed?.communication
         result.contentHandlerCalls = report.run.contentHandlerCalls
         result.extensionLog = report.run.log
         result.addHint(report.hint)

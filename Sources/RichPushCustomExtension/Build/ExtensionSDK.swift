@@ -44,7 +44,19 @@ public struct ExtensionSDK: Sendable, Equatable {
         static let configuration = "release"
     #endif
 
-    /// The SDK, built if needed; `note` hears what takes time ("building the compatibility modules…").
+    /// Where `scripts/install` puts the SDK, beside the installed executable: `PREFIX/share/richpush/sdk` for
+    /// `PREFIX/bin/richpush`. Nil when richpush runs from its sources (there is no such folder).
+    public static var installed: ExtensionSDK? {
+        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return nil }
+        let folder = executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/richpush/sdk").path
+        let sdk = ExtensionSDK(folder: folder)
+        return FileManager.default.fileExists(atPath: folder) ? sdk : nil
+    }
+
+    /// The SDK, built if needed; `note` hears what takes time ("building the compatibility modules…"). In order:
+    /// `RICHPUSH_EXTENSION_SDK`; the SDK installed beside this executable (``installed``); the compatibility package
+    /// of the sources this executable was built from, built when needed.
     public static func locate(
         environment: [String: String] = ProcessInfo.processInfo.environment, note: @Sendable (String) -> Void = { _ in }
     ) async throws(ExtensionBuilder.Failure) -> ExtensionSDK {
@@ -56,14 +68,20 @@ public struct ExtensionSDK: Sendable, Equatable {
                         "RICHPUSH_EXTENSION_SDK=\(folder) holds no Modules/UserNotifications.swiftmodule and lib\(libraryName).so"
                 )
             }
-            let expected = stamp(compilerVersion: await ExtensionBuilder.compilerVersion())
-            if let recorded = sdk.recordedStamp, recorded != expected {
+            try await sdk.check(builtBy: "RICHPUSH_EXTENSION_SDK=\(folder)")
+            return sdk
+        }
+        if let installed {
+            guard installed.isComplete else {
                 throw ExtensionBuilder.Failure(
                     description:
-                        "RICHPUSH_EXTENSION_SDK=\(folder) was built for \(Self.oneLine(recorded)), this richpush needs \(Self.oneLine(expected)): rebuild it (swift build --package-path Compatibility) with this toolchain"
+                        "the installed SDK \(installed.folder) holds no Modules/UserNotifications.swiftmodule and lib\(libraryName).so: run scripts/install again"
                 )
             }
-            return sdk
+            try await installed.check(
+                builtBy: "the installed SDK \(installed.folder)",
+                remedy: "run scripts/install again with this toolchain")
+            return installed
         }
         guard FileManager.default.fileExists(atPath: packageFolder + "/Package.swift") else {
             throw ExtensionBuilder.Failure(
@@ -93,6 +111,22 @@ public struct ExtensionSDK: Sendable, Equatable {
         }
         try? expected.write(toFile: sdk.stampFile, atomically: true, encoding: .utf8)
         return sdk
+    }
+
+    /// Refuses an SDK richpush did not build here when its stamp names another compiler or protocol.
+    func check(
+        builtBy who: String,
+        remedy: String = "rebuild it (swift build --package-path Compatibility) with this toolchain"
+    )
+        async throws(ExtensionBuilder.Failure)
+    {
+        let expected = Self.stamp(compilerVersion: await ExtensionBuilder.compilerVersion())
+        if let recorded = recordedStamp, recorded != expected {
+            throw ExtensionBuilder.Failure(
+                description:
+                    "\(who) was built for \(Self.oneLine(recorded)), this richpush needs \(Self.oneLine(expected)): \(remedy)"
+            )
+        }
     }
 
     /// A stamp on one line, for a message.

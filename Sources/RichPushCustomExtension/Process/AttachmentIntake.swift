@@ -22,6 +22,9 @@ enum AttachmentIntake {
             categoryIdentifier: content.categoryIdentifier)
         // iOS uses only the first call: later ones are counted, their files left alone.
         guard call == 1 else { return handed }
+        if let sender = content.communication {
+            handed.communication = communication(sender, store: store, kept: kept)
+        }
         handed.attachments = content.attachments.enumerated().map { index, attachment in
             guard isStored(attachment.file, in: store) else {
                 return HandedAttachment(
@@ -35,6 +38,24 @@ enum AttachmentIntake {
                 inspection: inspect(path, type: attachment.type))
         }
         return handed
+    }
+
+    /// The sender as the system shows it: the avatar read as an image, kept beside the attachments.
+    static func communication(_ sender: HostCommunication, store: String, kept: String) -> Communication {
+        var communication = Communication(
+            senderName: sender.senderName, senderHandle: sender.senderHandle,
+            conversationID: sender.conversationIdentifier, groupName: sender.groupName)
+        guard let file = sender.avatarFile else { return communication }
+        guard isStored(file, in: store), let path = keep(file, in: kept) else {
+            communication.avatarProblem = "the avatar is not a file in the notification's store"
+            return communication
+        }
+        switch inspect(path, type: "public.image") {
+        case .image(let image): communication.avatar = image
+        case .notAnImage(let what): communication.avatarProblem = "the avatar is \(what), not an image"
+        case .media: communication.avatarProblem = "the avatar is not an image"
+        }
+        return communication
     }
 
     /// Whether `path` names a regular file (not a link) directly in `folder`, with no `..` on the way.
@@ -55,7 +76,7 @@ enum AttachmentIntake {
 
     /// What an attached file is, read as the system reads it: an image of a type a notification shows, or media.
     static func inspect(_ path: String, type: String) -> HandedAttachment.Inspection {
-        guard TypeDeclaration.named(type)?.attachment == .image else { return .media }
+        guard type == "public.image" || TypeDeclaration.named(type)?.attachment == .image else { return .media }
         let url = URL(fileURLWithPath: path)
         let inspection: ImageInspection
         do {

@@ -174,6 +174,14 @@ struct ExtensionRun: Sendable {
                                 ))
                         case .error(let detail):
                             if log.count < Self.maxLogLines { log.append("richpush host: \(detail.prefix(300))") }
+                        case .wouldSend(_, let vendor, let request):
+                            emit(.wouldSend("\(vendor.prefix(40)): \(request.summary.prefix(500))"))
+                        case .frameworkNote(let framework, let detail):
+                            emit(.frameworkNote("\(framework.prefix(40)): \(detail.prefix(500))"))
+                        case .imageFailed(_, let vendor, let reason, let detail):
+                            // A claim from the extension's process: only a reason of the contract counts.
+                            let known = FallbackReason(rawValue: reason) ?? .networkError
+                            emit(.vendorImageFailed(known, "\(vendor.prefix(40)): \(detail.prefix(500))"))
                         }
                     case .exited(let status, let signal):
                         exit = (status, signal)

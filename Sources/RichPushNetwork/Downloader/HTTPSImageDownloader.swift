@@ -22,7 +22,8 @@ import Synchronization
 /// - more than `limits.maxRedirects` redirects → `httpStatus` ("HTTP 302 Found: more than 5 redirects"), because
 ///   the server kept answering with a status the extension cannot use; a redirect without Location → `httpStatus`;
 /// - the deadline (`limits.timeout`, for the whole download, redirects included) → `timeout`;
-/// - any other non-2xx status → `httpStatus` ("HTTP 404 Not Found");
+/// - any other non-2xx status → `httpStatus` ("HTTP 404 Not Found"); when the fixture CDN refused the URL's faults,
+///   followed by its reason ("HTTP 400 Bad Request from the fixture CDN: bad fault dealy=6s: …");
 /// - a Content-Type that is missing or not `image/*` → `notAnImage` ("served text/html"), before the body is read;
 /// - `image/*` with WebP/HEIC/SVG/BMP… bytes → `unsupportedImageType`; with bytes that are no image → `notAnImage`;
 /// - a Content-Length over `limits.maxBytes` → `tooLarge` before the body is read; a body growing past it → `tooLarge`
@@ -218,7 +219,13 @@ public final class HTTPSImageDownloader: ImageDownloading {
             let contentType = response.headers.first(name: "content-type")
             let expected = response.headers.first(name: "content-length").flatMap { Int($0) }
             events(.responseReceived(status: status, contentType: contentType, expectedBytes: expected))
-            guard (200...299).contains(status) else { throw DownloadFailure(.httpStatus, statusText) }
+            // An extension that does not look at the status saves an error page like an image.
+            guard limits.acceptsAnyStatus || (200...299).contains(status) else {
+                // The fixture CDN says why it refused the URL's faults; the hint repeats it (HintEngine).
+                let refusal = mapping == nil ? nil : response.headers.first(name: FixtureCDN.faultErrorHeader)
+                throw DownloadFailure(
+                    .httpStatus, statusText + (refusal.map { HintEngine.fixtureRefusalMarker + $0 } ?? ""))
+            }
 
             let mediaType = contentType.map(MediaType.of) ?? ""
             guard limits.contentTypeRule == .ignored || mediaType.hasPrefix("image/") else {
@@ -230,8 +237,10 @@ public final class HTTPSImageDownloader: ImageDownloading {
                 throw DownloadFailure(
                     .tooLarge, "Content-Length \(expected) bytes is over the \(limits.maxBytes)-byte limit")
             }
+            let disposition = response.headers.first(name: "content-disposition")
             let image = try await store(
-                response.body, contentType: contentType ?? mediaType, limits: limits, events: events)
+                response.body, contentType: contentType ?? mediaType, served: (status, contentType, disposition),
+                limits: limits, events: events)
             reusable = !Self.bodilessStatuses.contains(status)
             return image
         }
@@ -241,7 +250,8 @@ public final class HTTPSImageDownloader: ImageDownloading {
     /// while it is at most ``inspectedInMemory`` bytes: inspected there, and written once under its final name if it
     /// is an image. A larger one goes on to a partial file, inspected from the file and renamed when accepted.
     private func store(
-        _ body: HTTPClientResponse.Body, contentType: String, limits: DownloadLimits,
+        _ body: HTTPClientResponse.Body, contentType: String,
+        served: (status: Int, contentType: String?, disposition: String?), limits: DownloadLimits,
         events: @escaping @Sendable (DownloadEvent) -> Void
     ) async throws -> DownloadedImage {
         var partial: (url: URL, descriptor: Int32)?
@@ -308,11 +318,20 @@ public final class HTTPSImageDownloader: ImageDownloading {
         } catch {
             throw DownloadFailure(.networkError, "could not read the downloaded file back: \(error)")
         }
+        // What arrived whole but is no image a notification shows: an extension that does not check would still attach it.
+        func unshown(_ reason: FallbackReason, _ detail: String) -> DownloadFailure {
+            var failure = DownloadFailure(reason, detail)
+            let head = partial.map { DownloadedFile.head(of: $0.url) } ?? Array(inMemory.prefix(8))
+            failure.body = ServedBody(
+                status: served.status, contentType: served.contentType, contentDisposition: served.disposition,
+                head: head)
+            return failure
+        }
         switch inspection {
         case .notAnImage(let what):
-            throw DownloadFailure(.notAnImage, "served \(contentType) but the body is not an image (\(what))")
+            throw unshown(.notAnImage, "served \(contentType) but the body is not an image (\(what))")
         case .unsupportedImageType(let type):
-            throw DownloadFailure(
+            throw unshown(
                 .unsupportedImageType,
                 "served \(contentType) and the bytes are \(type); notifications show PNG, JPEG and GIF only")
         case .image(let info):
@@ -329,7 +348,8 @@ public final class HTTPSImageDownloader: ImageDownloading {
             logger.debug("image stored", metadata: ["file": "\(file.path)", "bytes": "\(total)"])
             return DownloadedImage(
                 file: file, format: info.format, width: info.width, height: info.height, frames: info.frames,
-                bytes: total, sha256: digest, servedContentType: contentType)
+                bytes: total, sha256: digest, servedContentType: contentType,
+                servedContentDisposition: served.disposition)
         }
     }
 

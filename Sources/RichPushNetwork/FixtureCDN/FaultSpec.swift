@@ -3,8 +3,10 @@ import Foundation
 
 /// Faults the fixture CDN injects, parsed from a request's query string (the README's "The fixture CDN").
 ///
-/// `https://fixtures.richpush.test/cat.png?delay=6s&type=text/html` — faults combine; a query parameter that
-/// is not a fault name (`evil=1`, a typo such as `dealy=6s`) is refused, so a fault never silently does nothing.
+/// `https://fixtures.richpush.test/cat.png?delay=6s&type=text/html` — faults combine. Other query parameters are
+/// ignored, as a CDN ignores what it does not know (`v=2`, `w=600`, a signed URL's `Expires` and `Signature`), except
+/// a near miss of a fault name (``nearMiss(of:)``: `dealy=6s`, `Delay=6s`), which is refused naming the fault, so
+/// that a mistyped fault never silently does nothing.
 /// Units:
 /// - durations: what the command line accepts (``Duration/init(humanReadable:)``): `250ms`, `6s`, `1.5s`;
 ///   a unit is required;
@@ -80,9 +82,10 @@ public struct FaultSpec: Sendable, Equatable {
             let name = FormEncoding.decode(field.rawName, plus: .plus) ?? field.rawName
             let decoded = FormEncoding.decode(rawValue, plus: .plus)
             guard names.contains(name) else {
-                throw FaultSpecError(
-                    name, decoded ?? rawValue,
-                    "there is no such fault; the faults are \(orderedNames.joined(separator: ", "))")
+                if let fault = nearMiss(of: name) {
+                    throw FaultSpecError(name, decoded ?? rawValue, "there is no such fault; did you mean `\(fault)`?")
+                }
+                continue
             }
             guard let value = decoded else { throw FaultSpecError(name, rawValue, "bad percent-encoding") }
             guard seen.insert(name).inserted else { throw FaultSpecError(name, value, "the fault is given twice") }
@@ -121,6 +124,24 @@ public struct FaultSpec: Sendable, Equatable {
             }
         }
         return spec
+    }
+
+    /// The fault that a parameter name which is none is a near miss of, nil when it is none's: the name in other
+    /// letter case, or within two edits of it (a letter added, dropped or replaced, or two neighbouring letters
+    /// swapped). For the names of four letters or fewer (`pad`, `type`, `drip`), one edit that replaces no letter:
+    /// more would take parameters image URLs carry for a typo (`bad`, `page`, `crop`, `dpr`). The closest fault wins,
+    /// the first listed on a tie.
+    public static func nearMiss(of name: String) -> String? {
+        let written = Array(name.lowercased().unicodeScalars)
+        var best: (fault: String, edits: Int)?
+        for fault in orderedNames {
+            let short = fault.count <= 4
+            let allowed = short ? 1 : 2
+            guard abs(written.count - fault.count) <= allowed else { continue }
+            let edits = EditDistance.between(written, Array(fault.unicodeScalars), replacement: short ? 2 : 1)
+            if edits <= allowed, edits < (best?.edits ?? .max) { best = (fault, edits) }
+        }
+        return best?.fault
     }
 
     /// `250ms`, `6s`, `1.5s` → a duration: exactly what the command line accepts. A unit is required.

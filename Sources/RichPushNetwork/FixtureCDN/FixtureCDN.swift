@@ -27,6 +27,9 @@ import Synchronization
 public final class FixtureCDN: Sendable {
     /// The host name payloads use for fixtures. Start the CDN only when some payload's URL has this host.
     public static let host = "fixtures.richpush.test"
+    /// The header of a 400 for faults the CDN cannot use that holds the body's sentence (in printable ASCII): the
+    /// downloader reads no error body, and takes the reason from here.
+    public static let faultErrorHeader = "X-Richpush-Fault-Error"
 
     /// The TCP port the server listens on (127.0.0.1).
     public var port: Int { server.port }
@@ -284,7 +287,7 @@ struct FixtureResponder: Sendable {
         do {
             faults = try FaultSpec.parse(query: request.uri.query)
         } catch {
-            return Self.text(400, error.description)
+            return Self.refusal(error)
         }
 
         if let delay = faults.delay {
@@ -346,7 +349,7 @@ struct FixtureResponder: Sendable {
         do {
             faults = try FaultSpec.parse(query: request.uri.query)
         } catch {
-            return Self.text(400, error.description)
+            return Self.refusal(error)
         }
         guard faults.contentType == nil, faults.redirect == nil, faults.drip == nil, faults.pad == nil,
             faults.truncate == nil
@@ -432,6 +435,22 @@ struct FixtureResponder: Sendable {
         case .omit: response.headers[.contentType] = nil
         case .value(let value): response.headers[.contentType] = value
         }
+    }
+
+    /// The 400 for faults the CDN cannot use: the sentence as the body and in ``FixtureCDN/faultErrorHeader``, with
+    /// anything beyond printable ASCII written as `\u{E9}`.
+    static func refusal(_ error: FaultSpecError) -> Response {
+        var response = text(400, error.description)
+        var sentence = ""
+        for scalar in error.description.unicodeScalars {
+            if (0x20...0x7E).contains(scalar.value) {
+                sentence.unicodeScalars.append(scalar)
+            } else {
+                sentence += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
+        if let name = HTTPField.Name(FixtureCDN.faultErrorHeader) { response.headers[name] = sentence }
+        return response
     }
 
     static func text(_ code: Int, _ message: String) -> Response {

@@ -147,6 +147,21 @@ public struct HTMLReporter: Sendable {
         html += "<div class=\"app-line\"><span class=\"app\">\(Self.appName(result))</span>"
         html += "<span class=\"meta\">\(result.appState.rawValue) · \(Self.seconds(result.elapsed))</span></div>\n"
         html += "<div class=\"row\">\n<div class=\"text\">\n"
+        if let sender = result.communication {
+            // A communication notification: iOS shows the sender's avatar and name.
+            html += "<p class=\"sender\">"
+            if let avatar = sender.avatar,
+                case .success(let dataURI) = embed(
+                    Attachment(url: avatar.file.absoluteString, image: avatar), budget: &budget)
+            {
+                html += "<img class=\"avatar\" src=\"\(dataURI)\" width=\"28\" height=\"28\" alt=\"\">"
+            }
+            html += "<bdi>\(Self.escape(sender.senderName))</bdi>"
+            if let group = sender.groupName {
+                html += " <span class=\"meta\">in <bdi>\(Self.escape(group))</bdi></span>"
+            }
+            html += "</p>\n"
+        }
         if let rejection = result.rejection {
             html += "<p class=\"title\">Rejected: \(rejection.reason.rawValue)</p>\n"
             html += "<p class=\"body\"><bdi>\(Self.escape(rejection.detail))</bdi></p>\n"
@@ -222,6 +237,17 @@ public struct HTMLReporter: Sendable {
                 let log = result.extensionLog.suffix(20).map { Self.escape(TextSanitizer.singleLine($0, limit: 300)) }
                 rows.append(("Its output", "<pre><bdi>\(log.joined(separator: "\n"))</bdi></pre>"))
             }
+        }
+        if let sender = result.communication {
+            var text = "<bdi>\(Self.escape(sender.senderName))</bdi>"
+            if let handle = sender.senderHandle { text += " (<bdi>\(Self.escape(handle))</bdi>)" }
+            if let group = sender.groupName { text += ", in <bdi>\(Self.escape(group))</bdi>" }
+            if let avatar = sender.avatar {
+                text += ", avatar \(avatar.format.rawValue) \(avatar.width)x\(avatar.height)"
+            } else if let problem = sender.avatarProblem {
+                text += ", no avatar: \(Self.escape(problem))"
+            }
+            rows.append(("Sender", text))
         }
         if let receipt = result.receipt {
             rows.append(
@@ -445,6 +471,8 @@ public struct HTMLReporter: Sendable {
         .title{font-weight:600}
         .muted{color:var(--muted)}
         .media{flex:none;width:56px;height:56px;object-fit:cover;border-radius:8px;background:var(--line)}
+        .sender{display:flex;align-items:center;gap:6px;margin:0 0 2px;font-weight:600}
+        .sender .avatar{width:28px;height:28px;border-radius:50%;object-fit:cover}
         .media.missing{display:flex;align-items:center;justify-content:center;color:var(--muted)}
         details[open]>summary .row{flex-direction:column-reverse}
         details[open]>summary .media{width:100%;height:auto;max-height:70vh;object-fit:contain;border-radius:12px}

@@ -33,6 +33,18 @@ public struct TextReporter: Sendable {
         if let calls = item.result?.contentHandlerCalls, calls > 1 {
             lines.append("        extension: content handler called \(calls) times; iOS used the first")
         }
+        if let sender = item.result?.communication {
+            let avatar =
+                sender.avatar.map { "avatar \($0.format.rawValue) \($0.width)x\($0.height)" }
+                ?? "no avatar" + (sender.avatarProblem.map { ": \($0)" } ?? "")
+            let group = sender.groupName.map { " in \($0)" } ?? ""
+            lines.append(
+                "        from: " + TextSanitizer.singleLine("\(sender.senderName)\(group), \(avatar)", limit: 200))
+        }
+        for line in item.result?.timeline.filter({ $0.kind == .sdkWouldSend || $0.kind == .frameworkNote }) ?? [] {
+            let label = line.kind == .sdkWouldSend ? "would send" : "note"
+            lines.append("        \(label): " + TextSanitizer.singleLine(line.detail, limit: 200))
+        }
         return lines.map { $0 + "\n" }.joined()
     }
 

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTP2
 import NIOPosix
 import NIOSSL
 import RichPushCore
@@ -38,8 +39,23 @@ public struct PushAnswer: Sendable, Equatable {
     public var reason: String?
     /// `timestamp` of an `Unregistered` answer.
     public var timestamp: Double?
+    /// Why this is not an answer APNs (or FCM) would give, nil when it is one: a 200 without `apns-id`, an error
+    /// whose body is not Apple's JSON `{"reason": …}`.
+    public var notFromTheService: String?
 
-    public var accepted: Bool { status == 200 }
+    public init(
+        status: Int, identifier: String? = nil, reason: String? = nil, timestamp: Double? = nil,
+        notFromTheService: String? = nil
+    ) {
+        self.status = status
+        self.identifier = identifier
+        self.reason = reason
+        self.timestamp = timestamp
+        self.notFromTheService = notFromTheService
+    }
+
+    /// A 200 that APNs (or FCM) would give: something else that answers 200 did not take the push.
+    public var accepted: Bool { status == 200 && notFromTheService == nil }
 }
 
 /// Why no answer came, told apart by the error's type.
@@ -49,6 +65,14 @@ public enum PushFailure: Error, Sendable, Equatable {
     /// The TLS handshake failed: most often because the server's certificate is not signed by a CA the client
     /// trusts.
     case handshakeFailed
+    /// The peer sent bytes that are no HTTP/1.1 response, or broke the rules of HTTP/2.
+    case notHTTP
+    /// The peer closed the connection without an answer: over HTTP/2, also what a peer that breaks its rules from
+    /// the start gets (async-http-client closes such a connection and says no more).
+    case closedWithoutAnswer
+    /// No connection ready for a request within ``PushClient/connectTimeout``: nothing answered, or a peer that
+    /// breaks HTTP/2's rules from the start kept the connection open (async-http-client waits for it).
+    case timedOut
     /// Anything else, in the HTTP client's words.
     case other(String)
 
@@ -61,6 +85,12 @@ public enum PushFailure: Error, Sendable, Equatable {
             self = .refused
         } else if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
             self = .handshakeFailed
+        } else if error is HTTPParserError || error is any NIOHTTP2Error {
+            self = .notHTTP
+        } else if let client = error as? HTTPClientError, client == .remoteConnectionClosed {
+            self = .closedWithoutAnswer
+        } else if let client = error as? HTTPClientError, client == .connectTimeout || client == .tlsHandshakeTimeout {
+            self = .timedOut
         } else {
             self = .other(String(describing: error))
         }
@@ -70,6 +100,8 @@ public enum PushFailure: Error, Sendable, Equatable {
 /// Sends payloads to a running richpush (or any APNs/FCM-shaped endpoint) over HTTP/2, as `richpush push` does.
 public final class PushClient: Sendable {
     public let baseURL: String
+    /// The longest a connection may take to be ready for a request: TCP, TLS and HTTP/2's start.
+    public static let connectTimeout: Duration = .seconds(5)
     private let client: HTTPClient
 
     /// `baseURL` like `https://127.0.0.1:2197`; `caCertificatePEM` is the only trust root when given.
@@ -82,7 +114,7 @@ public final class PushClient: Sendable {
             configuration.tlsConfiguration = tls
         }
         configuration.httpVersion = .automatic
-        configuration.timeout = .init(connect: .seconds(5), read: .seconds(60))
+        configuration.timeout = .init(connect: .init(Self.connectTimeout), read: .seconds(60))
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
@@ -97,9 +129,18 @@ public final class PushClient: Sendable {
         request.body = .bytes(ByteBuffer(bytes: payload))
         let (status, responseHeaders, body) = try await execute(request)
         let json = try? JSONParser.parse(body)
-        return PushAnswer(
+        var answer = PushAnswer(
             status: status, identifier: responseHeaders.first(name: "apns-id"),
             reason: json?["reason"]?.stringValue, timestamp: json?["timestamp"]?.numberValue)
+        // APNs names every push it answers with apns-id, and explains every refusal with a JSON reason.
+        if status == 200, answer.identifier == nil {
+            answer.notFromTheService = "not an APNs answer: a 200 without apns-id, which APNs always sends"
+        } else if status != 200, answer.reason == nil {
+            answer.notFromTheService =
+                "not an APNs answer: the body is not Apple's JSON {\"reason\": …}"
+                + Self.shown(body, type: responseHeaders.first(name: "content-type"))
+        }
+        return answer
     }
 
     /// `POST /v1/projects/<project>/messages:send` with any OAuth bearer token.
@@ -109,7 +150,7 @@ public final class PushClient: Sendable {
         request.headers.add(name: "authorization", value: "Bearer richpush-push")
         request.headers.add(name: "content-type", value: "application/json")
         request.body = .bytes(ByteBuffer(bytes: payload))
-        let (status, _, body) = try await execute(request)
+        let (status, responseHeaders, body) = try await execute(request)
         let json = try? JSONParser.parse(body)
         let error = json?["error"]
         var reason = error?["status"]?.stringValue
@@ -118,7 +159,24 @@ public final class PushClient: Sendable {
         {
             reason = code
         }
-        return PushAnswer(status: status, identifier: json?["name"]?.stringValue, reason: reason)
+        var answer = PushAnswer(status: status, identifier: json?["name"]?.stringValue, reason: reason)
+        // FCM answers a sent message with its name, and a refusal with Google's JSON error.
+        if status == 200, answer.identifier == nil {
+            answer.notFromTheService =
+                "not an FCM answer: a 200 without the message's name {\"name\": …}, which FCM always sends"
+        } else if status != 200, reason == nil {
+            answer.notFromTheService =
+                "not an FCM answer: the body is not Google's JSON {\"error\": {\"status\": …}}"
+                + Self.shown(body, type: responseHeaders.first(name: "content-type"))
+        }
+        return answer
+    }
+
+    /// ` (text/html, 47 bytes: "<html>…")`: what came instead, its first characters on one line.
+    private static func shown(_ body: [UInt8], type: String?) -> String {
+        guard !body.isEmpty else { return " (an empty body)" }
+        let text = TextSanitizer.singleLine(String(decoding: body.prefix(200), as: UTF8.self), limit: 60)
+        return " (\(type.map { "\($0), " } ?? "")\(body.count) bytes: \(text.debugDescription))"
     }
 
     private func execute(_ request: HTTPClientRequest) async throws(PushFailure) -> (Int, HTTPHeaders, [UInt8]) {

@@ -32,7 +32,7 @@ enum Action: Equatable, Sendable {
     case tick(Double)
 
     // Effects coming back
-    case libraryLoaded(Result<[String], LibraryError>)
+    case libraryLoaded(Result<LibraryListing, LibraryError>)
     case deliveryProgress(id: Int, DeliveryProgress)
     case deliveryFinished(id: Int, DeliveryResult)
     case deliveryFailed(id: Int, String)

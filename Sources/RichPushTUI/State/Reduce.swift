@@ -1,4 +1,5 @@
 import RichPushCore
+import RichPushLibrary
 
 /// The only place the screen's state changes: applies one action and says what work the run loop
 /// must start. Pure, so every key and every piece of delivery news can be tested without a terminal.
@@ -250,12 +251,19 @@ private func send(_ state: inout TUIState) -> [Effect] {
         state.status = "No payload to send: \(state.libraryRoot) has no .json or .apns files"
         return []
     }
+    let mark = state.libraryExtensionMarks[file]
+    if let mark, !mark.isMet {
+        // As replay: a payload written for a team's extension is not sent through another one.
+        state.status = ExtensionRequirement.skippedNote([mark.requirement])
+        return []
+    }
     let id = state.nextID
     state.nextID += 1
     state.notifications.insert(
         NotificationEntry(id: id, file: file, appState: state.appState, sentAt: state.now), at: 0)
     state.notificationSelection = 0
-    state.status = "Sent \(file) (app \(state.appState.rawValue))"
+    let through = mark.map { " through --extension \($0.requirement.folder)" } ?? ""
+    state.status = "Sent \(file)\(through) (app \(state.appState.rawValue))"
     return [.deliver(id: id, file: file, appState: state.appState)]
 }
 
@@ -342,11 +350,13 @@ private func deleteSelected(_ state: inout TUIState) -> [NotificationEntry] {
     return removed
 }
 
-private func applyLibrary(_ outcome: Result<[String], LibraryError>, to state: inout TUIState) {
+private func applyLibrary(_ outcome: Result<LibraryListing, LibraryError>, to state: inout TUIState) {
     switch outcome {
-    case .success(let files):
+    case .success(let listing):
+        let files = listing.files
         let selected = state.selectedLibraryFile
         state.library = files
+        state.libraryExtensionMarks = listing.extensionMarks
         state.libraryError = nil
         state.librarySelection = clamp(selected.flatMap { files.firstIndex(of: $0) } ?? 0, count: files.count)
         if state.status?.hasPrefix("Reloading") == true {
@@ -354,6 +364,7 @@ private func applyLibrary(_ outcome: Result<[String], LibraryError>, to state: i
         }
     case .failure(let error):
         state.library = []
+        state.libraryExtensionMarks = [:]
         state.librarySelection = 0
         state.libraryError = error.message
     }

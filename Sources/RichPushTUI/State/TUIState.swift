@@ -17,6 +17,9 @@ struct TUIState: Equatable, Sendable {
     var libraryRoot: String
     /// Payload files relative to `libraryRoot`, sorted.
     var library: [String] = []
+    /// The payloads written for a team's extension (`given.extension`), by relative path: marked in the library, and
+    /// sent only when this notification center runs that extension.
+    var libraryExtensionMarks: [String: ExtensionMark] = [:]
     var libraryError: String?
     var librarySelection = 0
     /// Newest first.

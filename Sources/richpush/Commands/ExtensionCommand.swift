@@ -17,14 +17,18 @@ struct ExtensionCheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Build an extension folder against the compatibility modules and print the compiler's diagnostics.",
         discussion: """
-            Every .swift file in DIR is compiled unmodified (Swift 5 mode) against richpush's UserNotifications, \
-            MobileCoreServices, UniformTypeIdentifiers, CommonCrypto, os/OSLog and FirebaseMessaging. The \
-            diagnostics name your own files; an import or API richpush does not provide gets one line saying so. \
-            The build is cached: unchanged sources are not rebuilt. Exit status 0 when it builds, 2 when not.
+            Every .swift file in DIR (and each --extension-sources PATH) is compiled unmodified (Swift 5 mode) \
+            against richpush's compatibility modules: Apple's UserNotifications, UIKit, Intents, CryptoKit, Security, \
+            MobileCoreServices, UniformTypeIdentifiers, CommonCrypto, os/OSLog, and the push vendors' SDK modules. \
+            The diagnostics name your own files; an import, API or type richpush does not provide gets one line \
+            saying so. The build is cached: unchanged sources are not rebuilt. Exit status 0 when it builds, 2 when not.
             """
     )
 
-    @Argument(help: ArgumentHelp("The extension's folder.", valueName: "DIR"))
+    @Argument(
+        help: ArgumentHelp(
+            "The extension: its folder, or the app's Xcode project (.xcodeproj, .xcworkspace, or a folder holding one).",
+            valueName: "DIR|PROJECT"))
     var folder: String
 
     @OptionGroup var principalClass: PrincipalClassOption

@@ -14,9 +14,10 @@ struct PushCommand: AsyncParsableCommand {
             APNs JSON and .apns files go to POST /3/device/<token> (a .apns file's Simulator Target Bundle is the \
             topic unless --topic is given), FCM HTTP v1 bodies ({"message": …}) to \
             POST /v1/projects/<project>/messages:send. Prints the answer for each file: status, apns-id or message \
-            name, reason. Exit 0 when every push was accepted, 1 otherwise, 2 for usage errors or when no \
-            richpush answers at --to. Provider tokens are signed with --auth-key, else with a throwaway key that a \
-            richpush without --auth-key accepts.
+            name, reason, and says when an answer is not one APNs or FCM gives (a 200 without apns-id, an error \
+            without Apple's JSON reason). Exit 0 when every push was accepted, 1 otherwise, 2 for usage errors or \
+            when no richpush answers at --to. Provider tokens are signed with --auth-key, else with a throwaway key \
+            that a richpush without --auth-key accepts.
 
             Example:
               richpush serve --ca-out ca.pem &
@@ -159,13 +160,30 @@ struct PushCommand: AsyncParsableCommand {
                 return .unreachable(
                     "the TLS handshake failed (is its certificate trusted? give --cacert FILE, the CA richpush serve "
                         + "wrote with --ca-out)")
+            case .notHTTP:
+                return .unreachable(
+                    "what answers there does not speak HTTP: its answer is no HTTP/2 or HTTP/1.1 response"
+                        + Self.isItServe)
+            case .closedWithoutAnswer:
+                return .unreachable(
+                    "the connection was closed without an answer: what listens there stopped, or does not speak "
+                        + "HTTP/2 as APNs does" + Self.isItServe)
+            case .timedOut:
+                let limit = PushClient.connectTimeout.shortDescription
+                return .unreachable(
+                    "no connection was ready within \(limit): nothing answers there, or what does never started "
+                        + "HTTP/2 as APNs does" + Self.isItServe)
             case .other(let detail):
                 return .unreachable(detail)
             }
         }
     }
 
-    /// `APNs 200 apns-id 9ce5…` or `APNs 400 BadTopic apns-id …` or `FCM 200 projects/p/messages/…`.
+    /// What to check when something other than richpush answers at `--to`.
+    private static let isItServe = " (is --to the address of richpush serve?)"
+
+    /// `APNs 200 apns-id 9ce5…` or `APNs 400 BadTopic apns-id …` or `FCM 200 projects/p/messages/…`, and for an
+    /// answer the service would not give, `APNs 200  not an APNs answer: …`.
     static func describe(_ answer: PushAnswer, endpoint: String) -> String {
         var parts = ["\(endpoint) \(answer.status)"]
         if let reason = answer.reason { parts.append(TextSanitizer.singleLine(reason, limit: 60)) }
@@ -174,6 +192,7 @@ struct PushCommand: AsyncParsableCommand {
             parts.append(
                 (endpoint == "APNs" ? "apns-id " : "") + TextSanitizer.singleLine(identifier, limit: 120))
         }
+        if let problem = answer.notFromTheService { parts.append(problem) }
         return parts.joined(separator: "  ")
     }
 

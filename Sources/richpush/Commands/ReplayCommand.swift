@@ -18,7 +18,8 @@ struct ReplayCommand: AsyncParsableCommand {
             own extension instance; results are ordered by path. The last line is "N passed, N failed" over \
             the payloads that have expectations.
 
-            Exit status: 0 when no expectation failed, 1 when any failed, 2 for usage or I/O errors. \
+            Exit status: 0 when no expectation failed, 1 when any failed, 2 for usage or I/O errors and when \
+            the paths hold no payload at all. \
             INT, TERM or HUP stop the replay, remove the downloaded attachments and exit with 128 + the \
             signal's number (130 for Ctrl-C). The --output file is written in place when the report is ready.
 
@@ -83,6 +84,8 @@ struct ReplayCommand: AsyncParsableCommand {
             throw CommandFailure.io("richpush replay: \(error)")
         }
         for notice in discovery.notices { StandardStreams.error("richpush replay: note: \(notice)\n") }
+        // A path that holds nothing to replay is a mistake (a typo in a CI script), not a green run.
+        if discovery.entries.isEmpty { throw Self.noPayloads(in: paths) }
         let files = discovery.files
         // Fail before the replay rather than after it, without touching what the file holds.
         let reportFile = try output.map { path throws(CommandFailure) in
@@ -147,36 +150,35 @@ struct ReplayCommand: AsyncParsableCommand {
 }
 
 extension ReplayCommand {
-    /// One read of every entry before the replay: the entries to replay (those naming no extension in
-    /// `given.extension`, or naming `extensionFolder`; a note on standard error says how many were skipped), and
-    /// whether any of them needs the fixture CDN. Each payload is read and let go, and read again when its turn
-    /// comes, so none is held for the whole replay (memory stays flat in the corpus).
+    /// The failure when the paths given hold no payload at all (status 2, one line naming them). Only files and
+    /// folders that exist get here; a missing path was refused by discovery.
+    static func noPayloads(in paths: [String]) -> CommandFailure {
+        .usage(
+            "richpush replay: no payloads in \(paths.joined(separator: ", ")) (payloads are *.json and *.apns files, not *.expect.json)"
+        )
+    }
+
+    /// One read of every entry before the replay: the entries to replay (those whose `given.extension` names no
+    /// extension, or the one this run has, as ``ExtensionRequirement`` decides; a note on standard error says how
+    /// many were skipped and why), and whether any of them needs the fixture CDN. Each payload is read and let go,
+    /// and read again when its turn comes, so none is held for the whole replay (memory stays flat in the corpus).
     static func screen(_ entries: [DiscoveredEntry], extensionFolder: String?) -> (
         entries: [DiscoveredEntry], needsCDN: Bool
     ) {
-        let wanted = extensionFolder.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
-        var skipped = 0
+        var skipped: [ExtensionRequirement] = []
         var needsCDN = false
         let kept = entries.filter { entry in
             let payload = LoadedPayload.load(entry)
-            if let folder = payload.settings.extensionFolder {
-                let base = URL(fileURLWithPath: entry.path).deletingLastPathComponent()
-                let named = URL(fileURLWithPath: folder, relativeTo: base).standardizedFileURL
-                    .resolvingSymlinksInPath().path
-                guard named == wanted else {
-                    skipped += 1
-                    return false
-                }
+            if let requirement = ExtensionRequirement(payload), !requirement.isMet(by: extensionFolder) {
+                skipped.append(requirement)
+                return false
             }
             needsCDN =
                 needsCDN || payload.mentions(host: FixtureCDN.host) || isFixture(payload.settings.receiptURL)
             return true
         }
-        if skipped > 0 {
-            let payloads = skipped == 1 ? "1 payload" : "\(skipped) payloads"
-            StandardStreams.error(
-                "richpush replay: note: \(payloads) written for a team's extension (given.extension) skipped; replay them with --extension DIR\n"
-            )
+        if !skipped.isEmpty {
+            StandardStreams.error("richpush replay: note: \(ExtensionRequirement.skippedNote(skipped))\n")
         }
         return (kept, needsCDN)
     }

@@ -161,7 +161,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let pem = server.caCertificatePEM {
             do {
                 caPath = try CACertificateFile.write(
-                    pem, to: caFile, temporaryPrefix: "richpush-serve-ca-\(server.port)-", parts: parts)
+                    pem, to: caFile, temporaryFor: .serve, parts: parts)
             } catch {
                 throw .io("\(Self.name): cannot write the CA certificate to \(error.path): \(error.reason)")
             }

@@ -29,7 +29,7 @@ struct ServeFixtures: AsyncParsableCommand {
 
     @Option(
         name: .customLong("fixtures"),
-        help: ArgumentHelp("Folder to serve (default: payloads/images).", valueName: "DIR"))
+        help: ArgumentHelp("Folder to serve (default: payloads/images, else the installed images).", valueName: "DIR"))
     var fixtures: String?
 
     /// The option's earlier name, still accepted so existing scripts keep working.
@@ -47,7 +47,7 @@ struct ServeFixtures: AsyncParsableCommand {
     var verbose = false
 
     /// The folder served: `--fixtures`, or `--root` as scripts written before the rename say.
-    var fixtureRoot: String { fixtures ?? root ?? "payloads/images" }
+    var fixtureRoot: String { fixtures ?? root ?? InstalledFiles.defaultFixtureRoot }
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
@@ -76,7 +76,7 @@ struct ServeFixtures: AsyncParsableCommand {
             let caPath: String
             do throws(OutputFile.Failure) {
                 caPath = try CACertificateFile.write(
-                    cdn.caCertificatePEM, to: caFile, temporaryPrefix: "richpush-fixture-ca-\(cdn.port)-", parts: parts)
+                    cdn.caCertificatePEM, to: caFile, temporaryFor: .fixtures, parts: parts)
             } catch {
                 throw CommandFailure.io("\(command): cannot write the CA certificate to \(error.path): \(error.reason)")
             }

@@ -43,7 +43,7 @@ struct TUICommand: AsyncParsableCommand {
     var deprecatedPayloads: String?
 
     /// The folder offered: the argument, or `--payloads` as scripts written before the change say.
-    var payloads: String { folder ?? deprecatedPayloads ?? "payloads" }
+    var payloads: String { folder ?? deprecatedPayloads ?? InstalledFiles.defaultPayloads }
 
     @Option(help: "App state at launch.")
     var state: AppState = .background
@@ -126,7 +126,7 @@ struct TUICommand: AsyncParsableCommand {
                 configuration: configuration, logger: logger, receiptSender: receiptSender)
             endpoint.server?.startDeliveries(through: system)
             let app = NotificationCenterApp(
-                library: PayloadLibrary(root: command.payloads),
+                library: PayloadLibrary(root: command.payloads, extensionFolder: command.delivery.extensionFolder),
                 delivering: NotificationCenterDelivery(
                     system: system, store: environment.store, customExtension: command.delivery.extensionFolder),
                 initialState: command.state, configuration: configuration, logger: logger, network: endpoint.feed,
@@ -198,7 +198,7 @@ struct TUICommand: AsyncParsableCommand {
         guard let pem = server.caCertificatePEM else { return (feed, nil, server) }
         do {
             let path = try CACertificateFile.write(
-                pem, to: caFile, temporaryPrefix: "richpush-tui-ca-\(server.port)-", parts: parts)
+                pem, to: caFile, temporaryFor: .notificationCenter, parts: parts)
             feed.help.append("CA certificate (curl --cacert): \(path)" + (caFile == nil ? ", removed on exit" : ""))
             return (feed, "Push to \(server.baseURL) (CA certificate: \(path))", server)
         } catch {

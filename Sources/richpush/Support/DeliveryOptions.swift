@@ -29,8 +29,12 @@ struct ImageFetchOptions: ParsableArguments {
     @Option(
         name: .customLong("fixtures"),
         help: ArgumentHelp(
-            "Folder the embedded fixture CDN serves https://fixtures.richpush.test/ from.", valueName: "DIR"))
-    var fixtureRoot: String = "payloads/images"
+            "Folder the embedded fixture CDN serves https://fixtures.richpush.test/ from (default: payloads/images, else the installed images).",
+            valueName: "DIR"))
+    var fixtures: String?
+
+    /// The folder the fixture CDN serves.
+    var fixtureRoot: String { fixtures ?? InstalledFiles.defaultFixtureRoot }
 
     /// What these options change.
     var overrides: DeliveryOverrides {
@@ -85,8 +89,8 @@ struct DeliveryOptions: ParsableArguments {
     @Option(
         name: .customLong("extension"),
         help: ArgumentHelp(
-            "Run the app's own Notification Service Extension instead of an emulated one: the folder of its Swift files, built unmodified against richpush's compatibility modules and run in a process per notification.",
-            valueName: "DIR"))
+            "Run the app's own Notification Service Extension instead of an emulated one: its folder of Swift files or the app's Xcode project, built unmodified against richpush's compatibility modules and run in a process per notification.",
+            valueName: "DIR|PROJECT"))
     var extensionFolder: String?
 
     @OptionGroup var principalClass: PrincipalClassOption
@@ -126,6 +130,12 @@ struct DeliveryOptions: ParsableArguments {
         }
         if principalClass.name != nil && extensionFolder == nil {
             throw ValidationError("--principal-class names the class of --extension DIR; give --extension too")
+        }
+        if principalClass.target != nil && extensionFolder == nil {
+            throw ValidationError("--target names a target of --extension PROJECT; give --extension too")
+        }
+        if !principalClass.extensionSources.isEmpty && extensionFolder == nil {
+            throw ValidationError("--extension-sources adds files to --extension DIR; give --extension too")
         }
         if let receiptURL, case .failure(let problem) = DeliveryOverrides.receiptURL(receiptURL) {
             throw ValidationError("--receipt-url \(problem.message)")

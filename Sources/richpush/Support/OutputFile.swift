@@ -123,24 +123,6 @@ struct OutputFile: Sendable {
         }
     }
 
-    /// Creates a new file named `prefix` + random characters + `suffix` in the temporary directory, holding
-    /// `text`; returns its path. The name is new, so nothing else is ever overwritten.
-    static func createTemporary(prefix: String, suffix: String, text: String) throws(Failure) -> String {
-        var template = Array(
-            FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)XXXXXX\(suffix)").path.utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemps(base, Int32(suffix.utf8.count))
-        }
-        let path = template.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { String(cString: $0) } ?? prefix
-        }
-        guard descriptor >= 0 else { throw Failure(path: path, reason: FileDescriptorWriter.describe(errno)) }
-        fchmod(descriptor, 0o644)
-        try finish(descriptor, path: path, bytes: Array(text.utf8), removingOnFailure: true)
-        return path
-    }
-
     /// Creates the file at `path`, which must not exist yet (nothing is ever replaced), holding `text`.
     static func createNew(_ path: String, text: String) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0o644)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Airship's `UANotificationServiceExtension` with `AirshipNotificationMutationProvider`.
 ///
 /// Read in urbanairship/ios-library, AirshipExtensions/AirshipNotificationServiceExtension/Source/:
@@ -11,26 +13,90 @@ public struct Airship: VendorRules {
     public let source =
         "urbanairship/ios-library AirshipExtensions/AirshipNotificationServiceExtension/Source/AirshipNotificationMutationProvider.swift @ 01e28d26"
 
+    /// What an extension names of Airship: the Swift module under its CocoaPods name `AirshipServiceExtension`
+    /// (AirshipServiceExtension.podspec @ 0058b6ac, 20.3.2) and its Swift package name
+    /// `AirshipNotificationServiceExtension` (Package.swift @ 00013e79, package ios-library), `AirshipExtensions` (14.x,
+    /// AirshipExtensions.podspec @ 00348236) and `AirshipAppExtensions` (8-12, pod UrbanAirship-iOS-AppExtensions:
+    /// UrbanAirship-iOS-AppExtensions.podspec @ 05f9f118); each has `UANotificationServiceExtension`, which the
+    /// extension subclasses, often with an empty body.
+    public var sdk: VendorSDK? {
+        VendorSDK(
+            modules: [
+                "AirshipServiceExtension", "AirshipNotificationServiceExtension", "AirshipExtensions",
+                "AirshipAppExtensions",
+            ],
+            baseClasses: ["UANotificationServiceExtension"],
+            pods: ["AirshipServiceExtension", "AirshipExtensions", "UrbanAirship-iOS-AppExtensions"],
+            packages: ["ios-library"])
+    }
+
     static let root: PayloadKeyPath = "com.urbanairship.media_attachment"
     public var imageKeyPaths: [PayloadKeyPath] { [Self.root.appending("url"), Self.root.appending("urls")] }
 
-    /// `com.urbanairship.media_attachment`: `urls` ([{url, url_id}]) when present, else `url` (a string or an array of
-    /// strings) (MediaAttachmentPayload.init(from:)).
+    /// `com.urbanairship.media_attachment` decoded as MediaAttachmentPayload.init(from:) (MediaAttachmentPayload.swift @
+    /// 01e28d26; ``mediaPayloadDecodes(in:)``): `urls` when present, else `url`. A payload that does not decode
+    /// fetches nothing (where dropping only the odd entry would fetch the others). An entry without `url`, or whose
+    /// `url` `URL(string:)` cannot parse, is dropped (`compactMap(ContentMedia.init)`).
     public func imageRequests<Node: PayloadNode>(in payload: Node) -> [ImageRequest] {
-        guard let media = Self.root.value(in: payload), media.isObject else { return [] }
-        if let urls = media.member("urls") {
-            guard let entries = urls.elements else { return [] }
-            return entries.enumerated().compactMap { index, entry in
-                entry.member("url")?.string.map {
-                    ImageRequest(keyPath: Self.root.appending("urls").appending("\(index)").appending("url"), url: $0)
+        guard mediaPayloadDecodes(in: payload), let media = Self.root.value(in: payload) else { return [] }
+        var found: [(PayloadKeyPath, String?)] = []
+        if let urls = media.member("urls")?.elements {
+            for (index, entry) in urls.enumerated() {
+                let path = Self.root.appending("urls").appending("\(index)").appending("url")
+                found.append((path, entry.member("url")?.string))
+            }
+        } else if let url = media.member("url") {
+            if let single = url.string {
+                found = [(Self.root.appending("url"), single)]
+            } else {
+                for (index, entry) in (url.elements ?? []).enumerated() {
+                    found.append((Self.root.appending("url").appending("\(index)"), entry.string))
                 }
             }
         }
-        guard let url = media.member("url") else { return [] }
-        if let single = url.string { return [ImageRequest(keyPath: Self.root.appending("url"), url: single)] }
-        return (url.elements ?? []).enumerated().compactMap { index, entry in
-            entry.string.map { ImageRequest(keyPath: Self.root.appending("url").appending("\(index)"), url: $0) }
+        return found.compactMap { path, url in
+            guard let url, URL(string: url) != nil else { return nil }
+            return ImageRequest(keyPath: path, url: url)
         }
+    }
+
+    /// Whether `com.urbanairship.media_attachment` is an object that MediaAttachmentPayload.init(from:) decodes
+    /// (MediaAttachmentPayload.swift @ 01e28d26): `urls` as `[[String: String]]` when present, else `url` as
+    /// `[String]` or one `String` (neither key: it throws); `thumbnail_id` a string, `content` an object of strings
+    /// (`title`, `subtitle`, `body`), `options` an object whose `crop` has `x`, `y`, `width` and `height`. Anything
+    /// else throws, and the extension delivers the content unchanged: no image and no text from `content`. Numbers,
+    /// booleans and null are not told apart here (a payload node has only strings, objects and arrays), so a number
+    /// where a string belongs passes.
+    public func mediaPayloadDecodes<Node: PayloadNode>(in payload: Node) -> Bool {
+        guard let media = Self.root.value(in: payload), media.isObject else { return false }
+        /// A number, a boolean or null: what a node is when it is no string, object or array.
+        func isScalar(_ node: Node) -> Bool { node.string == nil && !node.isObject && node.elements == nil }
+        if let urls = media.member("urls") {
+            guard let entries = urls.elements,
+                entries.allSatisfy({ $0.members?.allSatisfy { $0.value.string != nil } == true })
+            else { return false }
+        } else if let url = media.member("url") {
+            guard url.string != nil || url.elements?.allSatisfy({ $0.string != nil }) == true else { return false }
+        } else {
+            return false
+        }
+        if let thumbnail = media.member("thumbnail_id"), thumbnail.isObject || thumbnail.elements != nil {
+            return false
+        }
+        if let text = media.member("content") {
+            guard let fields = text.members, fields.allSatisfy({ $0.value.string != nil || isScalar($0.value) })
+            else { return isScalar(text) }
+        }
+        if let options = media.member("options") {
+            guard let fields = options.members else { return isScalar(options) }
+            if fields.contains(where: { $0.key != "crop" && !isScalar($0.value) }) { return false }
+            if let crop = options.member("crop") {
+                guard let edges = crop.members, edges.allSatisfy({ isScalar($0.value) }),
+                    ["x", "y", "width", "height"].allSatisfy({ crop.member($0) != nil })
+                else { return isScalar(crop) }
+            }
+        }
+        return true
     }
 
     /// `URLSession(configuration: .default, delegate: ChallengeResolver.shared, …).download(from:)`: ATS applies.

@@ -10,6 +10,17 @@ public struct Braze: VendorRules {
     public let source =
         "Appboy/appboy-ios-sdk HelloSwift/HelloSwiftNotificationExtension/NotificationService.swift @ 200eb476"
 
+    /// What an extension names of Braze: the module `BrazeNotificationService` (Braze Swift SDK 5.x-18.2.0; pod of that
+    /// name, BrazeNotificationService.podspec @ f866739a; product of package braze-swift-sdk, Package.swift @
+    /// f866739a), whose class `NotificationService` an extension subclasses as
+    /// `BrazeNotificationService.NotificationService` (Examples/Swift/Sources/PushNotificationsServiceExtension/
+    /// NotificationService.swift @ 69b935ad). The Appboy-era extension imports nothing of Appboy's.
+    public var sdk: VendorSDK? {
+        VendorSDK(
+            modules: ["BrazeNotificationService"], baseClasses: ["BrazeNotificationService.NotificationService"],
+            pods: ["BrazeNotificationService"], packages: ["braze-swift-sdk"])
+    }
+
     /// `userInfo["ab"]["att"]["url"]`, and "Push attachment has no type." ends it without `["type"]`.
     let key = TypedImageKey(url: "ab.att.url", type: "ab.att.type")
     public var imageKeyPaths: [PayloadKeyPath] { [key.url] }

@@ -12,6 +12,17 @@ public struct Firebase: VendorRules {
     public let title = "Firebase (FIRMessagingExtensionHelper)"
     public let source = "firebase/firebase-ios-sdk FirebaseMessaging/Sources/FIRMessagingExtensionHelper.m @ 6c7e8a73"
 
+    /// What an extension names of Firebase (firebase/firebase-ios-sdk @ eed63a35, 12.19.0): the module
+    /// `FirebaseMessaging` (`Package.swift`, target and product of that name; `FirebaseMessaging.podspec`), the umbrella
+    /// `Firebase` (`CoreOnly/Sources`, pod `Firebase` with subspec `Firebase/Messaging`) and `FirebaseCore` for
+    /// `FirebaseApp.configure()`. The extension helper has had the same Swift API since FirebaseMessaging 3.5.0
+    /// (Firebase 5.20.0). No base class: the extension subclasses `UNNotificationServiceExtension` itself.
+    public var sdk: VendorSDK? {
+        VendorSDK(
+            modules: ["FirebaseMessaging", "Firebase", "FirebaseCore"],
+            pods: ["FirebaseMessaging", "Firebase", "FirebaseCore"], packages: ["firebase-ios-sdk"])
+    }
+
     /// `content.userInfo[kPayloadOptionsName][kPayloadOptionsImageURLName]`: fcm_options.image, nothing else; since
     /// 12.18.0 a non-dictionary `fcm_options` or a non-string `image` delivers the content unchanged.
     public let imageKeyPaths: [PayloadKeyPath] = ["fcm_options.image"]
@@ -44,4 +55,35 @@ public struct Firebase: VendorRules {
 
     /// `self.bestAttemptContent.attachments = @[ attachment ]`: one, replacing any the content had.
     public let plurality = Plurality.first
+
+    /// `exportDeliveryMetricsToBigQueryWithMessageInfo:` (FIRMessagingExtensionHelper.m @ 6c7e8a73, since 8.6.0), which
+    /// Firebase's sample extension calls before `populateNotificationContent`: a MESSAGE_DELIVERED event for log source
+    /// 1249, handed to GoogleDataTransport, which stores it and uploads it in a batch later
+    /// (GDTCCTUploadOperation.m @ 80e91edb; the URL from GDTCOREndpoints.m @ 0dd8cc87). Nothing is logged unless the
+    /// payload has `google.c.sender.id`, and `gcm.message_id` and `google.c.fid` as strings, checked in that order
+    /// (codes 2005-2007). Keys from FIRMessagingConstants.m @ a669d64a.
+    public func wouldSend<Node: PayloadNode>(for payload: Node) -> [WouldSend] {
+        guard let sender = payload.member("google.c.sender.id"),
+            let messageID = payload.member("gcm.message_id")?.string,
+            let installationID = payload.member("google.c.fid")?.string
+        else { return [] }
+        var fields: [(String, String)] = [
+            ("project_number", sender.string ?? "(google.c.sender.id)"), ("message_id", messageID),
+            ("instance_id", installationID), ("message_type", "DISPLAY_NOTIFICATION"), ("sdk_platform", "IOS"),
+            ("package_name", "(the app's bundle id)"), ("event", "MESSAGE_DELIVERED"),
+        ]
+        for (key, field) in [
+            ("google.c.a.m_l", "analytics_label"), ("google.c.a.c_id", "campaign_id"),
+            ("google.c.a.c_l", "composer_label"),
+        ] {
+            if let value = payload.member(key)?.string { fields.append((field, value)) }
+        }
+        return [
+            WouldSend(
+                method: "POST", url: "https://firebaselogging.googleapis.com/v0cc/log/batch", fields: fields,
+                note:
+                    "FCM delivery event for BigQuery, log source 1249, queued by GoogleDataTransport and uploaded in a later batch; only when the extension calls exportDeliveryMetricsToBigQuery(withMessageInfo:)"
+            )
+        ]
+    }
 }

@@ -13,6 +13,17 @@ public struct OneSignal: VendorRules {
     public let source =
         "OneSignal/OneSignal-iOS-SDK iOS_SDK/OneSignalSDK/OneSignalExtension/OneSignalAttachmentHandler.m @ 05405787"
 
+    /// What an extension names of OneSignal: `OneSignalExtension` (5.x, class `OneSignalExtension`:
+    /// OneSignalExtension/OneSignalExtension.h @ 1d291010) and `OneSignal` (2.x/3.x, the same class methods on
+    /// `OneSignal`: Source/OneSignal.h @ 00b3e996); pod `OneSignal` (source) or `OneSignalXCFramework`, package
+    /// OneSignal-XCFramework (Package.swift @ 020da678). No base class: the extension subclasses
+    /// `UNNotificationServiceExtension` itself and calls the class methods.
+    public var sdk: VendorSDK? {
+        VendorSDK(
+            modules: ["OneSignalExtension", "OneSignal"], pods: ["OneSignalXCFramework", "OneSignal"],
+            packages: ["onesignal-xcframework"])
+    }
+
     public let imageKeyPaths: [PayloadKeyPath] = ["att", "os_data.att"]
 
     /// `parseOriginalPayload`: `_attachments = _rawPayload[@"att"]`; `parseOSDataPayload` (when os_data is a
@@ -63,6 +74,29 @@ public struct OneSignal: VendorRules {
     /// `for (NSString* key in notification.attachments)`: one after another (synchronously); a failed one is skipped
     /// with `continue`.
     public let plurality = Plurality.eachInTurn
+
+    /// The confirmed-delivery receipt (OneSignalReceiveReceiptsController.m, index id 55131668885; the request in
+    /// OneSignalExtension/OneSignalExtensionRequests.m @ 974ae65a): `PUT notifications/<id>/report_received` on
+    /// `OS_API_SERVER_URL` (`https://api.onesignal.com/`, OneSignalCommonDefines.h of 3.11.1) with the app id and
+    /// player id the app left in the App Group. The notification id is `os_data.i`, or `custom.i` in the original
+    /// format (OSNotification.m @ 67f35f99, `parseCommonOneSignalFields:`); without one nothing is sent.
+    public func wouldSend<Node: PayloadNode>(for payload: Node) -> [WouldSend] {
+        let container = payload.member("os_data")?.isObject == true ? "os_data" : "custom"
+        guard let notificationID = payload.member(container)?.member("i")?.string, !notificationID.isEmpty else {
+            return []
+        }
+        return [
+            WouldSend(
+                method: "PUT", url: "https://api.onesignal.com/notifications/\(notificationID)/report_received",
+                fields: [
+                    ("app_id", "(GT_APP_ID from the App Group)"),
+                    ("player_id", "(GT_PLAYER_ID from the App Group, or null)"), ("device_type", "0"),
+                ],
+                note:
+                    "only when the App Group (Info.plist OneSignal_app_groups_key, else group.<app bundle id>.onesignal) holds GT_APP_ID and OS_ENABLE_RECEIVE_RECEIPTS is true; after a random delay of 0-24 s, which the extension waits for up to 30 s after calling the content handler"
+            )
+        ]
+    }
 
     /// `ONESIGNAL_SUPPORTED_ATTACHMENT_TYPES` (OneSignalCommonDefines.h).
     static let supported = [

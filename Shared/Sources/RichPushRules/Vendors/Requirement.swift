@@ -21,6 +21,8 @@ public struct Requirement: VendorRules {
     public let schemes = SchemeRule.httpsOnly
     public let timeout = TimeoutRule.configured
     public let contentType = ContentTypeRule.imageOnly
+    /// A non-2xx status is a failure (`httpStatus`).
+    public var checksStatus: Bool { true }
     public let size = SizeRule.configured
 
     /// The downloader names the file from the format its bytes are: nothing to change.

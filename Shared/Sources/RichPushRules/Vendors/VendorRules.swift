@@ -18,6 +18,9 @@ public protocol VendorRules: Sendable {
     var title: String { get }
     /// Where the rules were read: repository, file and version.
     var source: String { get }
+    /// What a team's project names of the vendor's SDK: its modules, base classes, pods and packages; nil for
+    /// richpush's own extension.
+    var sdk: VendorSDK? { get }
 
     /// The key paths the extension reads the image from, for hints and documentation.
     var imageKeyPaths: [PayloadKeyPath] { get }
@@ -34,15 +37,30 @@ public protocol VendorRules: Sendable {
     func check(imageURL text: String) -> Result<URL, Refusal>
     var timeout: TimeoutRule { get }
     var contentType: ContentTypeRule { get }
+    /// Whether the extension looks at the HTTP status: when it does not (a URLSession completion handler that checks
+    /// only `error`), an error page is saved and attached like an image.
+    var checksStatus: Bool { get }
     var size: SizeRule { get }
     /// The name the extension gives a downloaded file (and the type hint it passes), or why it attaches nothing.
     func attachmentName(for file: DownloadedFile) -> Result<AttachmentName, Refusal>
     var plurality: Plurality { get }
+
+    /// What the SDK would send besides the image for this payload (a delivery receipt, an analytics event), which
+    /// richpush records and never sends.
+    func wouldSend<Node: PayloadNode>(for payload: Node) -> [WouldSend]
+
+    /// Why the SDK never calls the content handler for this payload (not its own message, say), so that iOS ends the
+    /// extension at its budget; nil when it does call it.
+    func withheldContentHandler<Node: PayloadNode>(for payload: Node) -> String?
 }
 
 extension VendorRules {
     public func missingCompanionHint<Node: PayloadNode>(in payload: Node) -> String? { nil }
     public var usesConfiguredImageKeys: Bool { false }
+    public var sdk: VendorSDK? { nil }
+    public var checksStatus: Bool { false }
+    public func wouldSend<Node: PayloadNode>(for payload: Node) -> [WouldSend] { [] }
+    public func withheldContentHandler<Node: PayloadNode>(for payload: Node) -> String? { nil }
 
     public func check(imageURL text: String) -> Result<URL, Refusal> { standardCheck(imageURL: text) }
 
@@ -218,5 +236,55 @@ public struct Refusal: Error, Sendable, Equatable {
     public init(_ reason: Reason, _ detail: String) {
         self.reason = reason
         self.detail = detail
+    }
+}
+
+/// What a team's project names of a vendor's SDK, so richpush can tell which vendor an extension uses: the modules its
+/// code imports (every generation still in use), the classes it may subclass, the CocoaPods pods and the Swift
+/// packages that bring them.
+public struct VendorSDK: Sendable, Equatable {
+    /// Module names, as `import` writes them.
+    public var modules: [String]
+    /// Base classes an extension subclasses (themselves subclasses of `UNNotificationServiceExtension`), as the
+    /// vendor's module spells them.
+    public var baseClasses: [String]
+    /// CocoaPods pod names (a subspec `Pod/Sub` counts as its pod).
+    public var pods: [String]
+    /// Swift packages, by the last component of their repository URL (`firebase-ios-sdk`), lowercased.
+    public var packages: [String]
+
+    public init(modules: [String], baseClasses: [String] = [], pods: [String] = [], packages: [String] = []) {
+        self.modules = modules
+        self.baseClasses = baseClasses
+        self.pods = pods
+        self.packages = packages
+    }
+}
+
+/// A request the SDK would make besides the image: recorded in the timeline, never sent.
+public struct WouldSend: Sendable, Equatable {
+    public var method: String
+    public var url: String
+    /// The key fields of its body or query, in order.
+    public var fields: [(String, String)]
+    /// When or why it is sent ("after a random delay of up to 24 s", "only with an app id in the App Group").
+    public var note: String?
+
+    public init(method: String, url: String, fields: [(String, String)] = [], note: String? = nil) {
+        self.method = method
+        self.url = url
+        self.fields = fields
+        self.note = note
+    }
+
+    /// One line for the timeline: `POST https://host/path push_id=…, app_id=… (when …)`.
+    public var summary: String {
+        let body = fields.map { "\($0)=\($1)" }.joined(separator: ", ")
+        return "\(method) \(url)" + (body.isEmpty ? "" : " \(body)") + (note.map { " (\($0))" } ?? "")
+    }
+
+    public static func == (lhs: WouldSend, rhs: WouldSend) -> Bool {
+        lhs.method == rhs.method && lhs.url == rhs.url && lhs.note == rhs.note
+            && lhs.fields.map { "\($0)=\($1)" } == rhs.fields.map { "\($0)=\($1)" }
     }
 }

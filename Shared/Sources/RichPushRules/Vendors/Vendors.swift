@@ -3,6 +3,7 @@
 public enum Vendors {
     public static let all: [any VendorRules] = [
         Requirement(), Firebase(), OneSignal(), Airship(), Braze(), CleverTap(), Iterable(), CustomerIO(), Batch(),
+        MoEngage(), Pushwoosh(), Notificare(), Kumulos(), Optimove(), Infobip(), Klaviyo(),
     ]
 
     /// The rules called `name` (case does not matter), or nil.
@@ -10,6 +11,25 @@ public enum Vendors {
         let lowered = name.lowercased()
         return all.first { $0.name == lowered }
     }
+
+    /// The vendor whose SDK provides `module`, among those richpush emulates.
+    public static func providing(module: String) -> (any VendorRules)? {
+        all.first { $0.sdk?.modules.contains(module) == true }
+    }
+
+    /// Push vendors whose SDKs richpush does not emulate, by the modules their extensions import: a team's
+    /// extension that imports one is told which vendor that is and which ones richpush has.
+    public static let unemulated: [(vendor: String, modules: [String])] = [
+        ("WebEngage", ["WebEngageBannerPush", "WebEngage", "WEGExtension"]),
+        ("Appier", ["AiQUA", "AppierFramework"]), ("CometChat", ["CometChatSDK", "CometChatPro"]),
+        ("E-goi", ["EgoiPushLibrary"]), ("Netmera", ["NetmeraNotificationServiceExtension", "Netmera"]),
+        ("Emarsys", ["EmarsysNotificationService", "EmarsysSDK"]), ("Courier", ["Courier_iOS", "CourierCore"]),
+        ("Stream Chat", ["StreamChat", "StreamChatUI"]), ("Leanplum", ["Leanplum", "LeanplumSDK"]),
+        ("Swrve", ["SwrveSDK", "SwrveSDKCommon"]), ("Adobe Experience Platform", ["AEPMessaging", "AEPCore"]),
+        ("Insider", ["InsiderMobileAdvancedNotification", "InsiderMobile"]), ("Sendbird", ["SendbirdChatSDK"]),
+        ("Mixpanel", ["Mixpanel"]), ("Salesforce Marketing Cloud", ["MarketingCloudSDK", "SFMCSDK"]),
+        ("Urban Airship (Objective-C SDK)", ["AirshipKit"]), ("Twilio", ["TwilioConversationsClient"]),
+    ]
 
     /// richpush's own cap on a download whose SDK does not check the size, so a runaway body cannot fill the disk. An
     /// image between iOS's 10 MB and this cap is downloaded and then refused by iOS.

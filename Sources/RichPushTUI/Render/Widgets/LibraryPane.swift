@@ -31,13 +31,27 @@ struct LibraryPane {
         for (offset, index) in viewport.range.enumerated() {
             let row = inside.row + offset
             let selected = index == state.librarySelection
-            let name = TextLayout.truncate(TextSanitizer.singleLine(state.library[index]), toWidth: inside.width - 2)
-            let style = selected && focused ? CellStyle(bold: true, reverse: true) : CellStyle.plain
-            if selected && focused {
+            let file = state.library[index]
+            // A payload written for a team's extension ends in "ext": plain when this notification center runs that
+            // extension, muted (and its name too) when Enter would not send it.
+            let mark = state.libraryExtensionMarks[file]
+            let tag = mark == nil ? "" : " ext"
+            let name = TextLayout.truncate(
+                TextSanitizer.singleLine(file), toWidth: inside.width - 2 - TextWidth.of(tag))
+            let highlighted = selected && focused
+            let style =
+                highlighted
+                ? CellStyle(bold: true, reverse: true) : mark?.isMet == false ? CellStyle.muted : CellStyle.plain
+            if highlighted {
                 grid.fill(Rect(column: inside.column, row: row, width: inside.width, height: 1), style: style)
             }
             grid.write(selected ? "▶" : " ", row: row, column: inside.column, style: style)
             grid.write(name, row: row, column: inside.column + 2, style: style)
+            if let mark {
+                let tagStyle = highlighted ? style : mark.isMet ? CellStyle.accent : CellStyle.muted
+                grid.write(
+                    tag, row: row, column: inside.column + inside.width - TextWidth.of(tag), style: tagStyle)
+            }
         }
         if viewport.count < state.library.count {
             let position = " \(state.librarySelection + 1)/\(state.library.count) "

@@ -22,6 +22,12 @@ struct DetailContent {
         let title = TextSanitizer.singleLine(content.title)
         let subtitle = TextSanitizer.singleLine(content.subtitle)
 
+        if let sender = entry.result?.communication {
+            // A communication notification: iOS shows who sent it, with their avatar, above the text.
+            var from = TextSanitizer.singleLine(sender.senderName, limit: 80)
+            if let group = sender.groupName { from += " in " + TextSanitizer.singleLine(group, limit: 60) }
+            lines += wrapped(from, width: width, style: .accent)
+        }
         if title.isEmpty && subtitle.isEmpty && content.body.isEmpty {
             lines += wrapped("(no alert text)", width: width, style: .muted)
         }
@@ -103,6 +109,22 @@ struct DetailContent {
                 receipt.completedAfterContentHandler
                     ? "ended after the content handler: on a device it may be lost"
                     : "in time, before the content handler", width: width)
+        }
+
+        if let sender = entry.result?.communication {
+            lines.append(StyledLine(""))
+            lines.append(section("Sender"))
+            lines += field("Name", sender.senderName, width: width)
+            if let handle = sender.senderHandle { lines += field("Handle", handle, width: width) }
+            if let group = sender.groupName { lines += field("Group", group, width: width) }
+            if let conversation = sender.conversationID { lines += field("Conversation", conversation, width: width) }
+            let avatar =
+                if let image = sender.avatar {
+                    "\(image.format.rawValue) \(image.width)x\(image.height), \(ByteCount.text(image.bytes))"
+                } else {
+                    sender.avatarProblem ?? "none"
+                }
+            lines += field("Avatar", avatar, width: width)
         }
 
         if let result = entry.result, let identity = result.extensionIdentity, identity.kind == .custom {

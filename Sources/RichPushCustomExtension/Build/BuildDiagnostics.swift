@@ -1,0 +1,91 @@
+import Foundation
+import RichPushRules
+
+/// The compiler's errors for a team's extension, turned into one line per piece richpush does not provide: a module
+/// (Apple's, a vendor's it does not emulate, a third-party library), an API, or a type the extension's own files do
+/// not define (the app target's, shared with the extension in Xcode).
+enum BuildDiagnostics {
+    /// Apple's frameworks richpush provides (the compatibility package's), by the name `import` uses.
+    static let appleFrameworks = [
+        "UserNotifications", "Foundation", "MobileCoreServices", "UniformTypeIdentifiers", "CommonCrypto", "os",
+        "OSLog", "UIKit", "Intents", "CryptoKit", "Security",
+    ]
+
+    /// Every module an extension may import from richpush.
+    static var providedModules: [String] {
+        appleFrameworks + Vendors.all.flatMap { $0.sdk?.modules ?? [] }
+    }
+
+    /// Apple's frameworks an extension cannot use on iOS either, or that richpush does not provide.
+    static let otherAppleFrameworks: Set<String> = [
+        "SwiftUI", "AVFoundation", "CoreData", "CallKit", "PushKit", "CoreLocation", "Contacts", "WidgetKit",
+        "ActivityKit", "CoreGraphics", "ImageIO", "CoreServices", "SystemConfiguration", "WebKit", "Combine",
+        "CoreImage", "Photos", "StoreKit", "AppIntents", "AudioToolbox", "LocalAuthentication", "Network",
+        "CoreText", "QuartzCore", "MapKit", "ContactsUI", "UserNotificationsUI", "CoreTelephony", "SwiftData",
+        "BackgroundTasks", "AVFAudio", "CoreMedia", "CoreMotion", "EventKit", "GameKit", "HealthKit", "Metal",
+        "NaturalLanguage", "SafariServices", "Speech", "Vision", "AdSupport", "AppTrackingTransparency", "Accelerate",
+    ]
+
+    /// Prefixes of Apple's API names: a name the compiler cannot find that starts so is an API richpush lacks, not a
+    /// type of the team's app.
+    static let applePrefixes = [
+        "UN", "UI", "IN", "NS", "CG", "CF", "Sec", "kSec", "os_", "UT", "kUT", "CC_", "CX", "PK",
+    ]
+
+    /// One line per import, API or type the compatibility modules do not provide, from the compiler's errors.
+    static func unsupported(in diagnostics: String) -> [String] {
+        var lines: [String] = []
+        for line in diagnostics.split(separator: "\n") where line.contains("error:") {
+            if let name = quoted(after: "no such module ", in: line) {
+                lines.append(missingModule(name))
+            } else if let name = quoted(after: "cannot find ", in: line), line.contains("in scope") {
+                lines.append(missingName(name))
+            } else if let name = quoted(after: "cannot find type ", in: line), line.contains("in scope") {
+                lines.append(missingName(name))
+            } else if line.contains("has no member") {
+                let detail = line.components(separatedBy: "error: ").last ?? String(line)
+                lines.append("\(detail): not in the compatibility modules")
+            }
+        }
+        var seen = Set<String>()
+        return lines.filter { seen.insert($0).inserted }
+    }
+
+    /// What an `import` richpush cannot satisfy is: a vendor it does not emulate, an Apple framework, or a library.
+    static func missingModule(_ name: String) -> String {
+        let vendors = Vendors.all.filter { !$0.usesConfiguredImageKeys }.compactMap {
+            $0.title.split(separator: " ").first.map(String.init)
+        }
+        if let vendor = Vendors.unemulated.first(where: { $0.modules.contains(name) }) {
+            return
+                "import \(name): \(vendor.vendor)'s SDK, which richpush does not emulate (it emulates \(vendors.joined(separator: ", ")))"
+        }
+        if otherAppleFrameworks.contains(name) {
+            return
+                "import \(name): Apple's \(name) is not provided (richpush provides \(appleFrameworks.filter { $0 != "Foundation" }.joined(separator: ", ")))"
+        }
+        return
+            "import \(name): a third-party library richpush does not provide (add its files with --extension-sources, or remove the import)"
+    }
+
+    /// What a name the compiler cannot find is: Apple's API richpush lacks, or a type of the app's.
+    static func missingName(_ name: String) -> String {
+        if applePrefixes.contains(where: { name.hasPrefix($0) }) {
+            return
+                "\(name): not in the compatibility modules (they cover the API the README's \"Your own extension\" lists)"
+        }
+        return
+            "\(name): not defined in the extension's files; if the app target shares the file that defines it, add it with --extension-sources PATH, or point --extension at the .xcodeproj"
+    }
+
+    private static func quoted(after prefix: String, in line: Substring) -> String? {
+        guard let start = line.range(of: prefix + "'") else { return nil }
+        let rest = line[start.upperBound...]
+        guard let end = rest.firstIndex(of: "'") else { return nil }
+        return String(rest[..<end])
+    }
+
+    static func errorCount(in diagnostics: String) -> Int {
+        diagnostics.split(separator: "\n").filter { $0.contains(": error:") }.count
+    }
+}

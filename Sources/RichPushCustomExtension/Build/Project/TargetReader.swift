@@ -1,0 +1,250 @@
+import Foundation
+import RichPushFiles
+
+/// Reads what a chosen target compiles and links: its Sources phase (file references, variant groups, Core Data
+/// models) and folder-synchronized groups, its Frameworks phase and package products, its Podfile block, its
+/// bridging header and its packages' pins.
+enum TargetReader {
+    static let cFamily: Set<String> = ["m", "mm", "c", "cc", "cpp", "cxx"]
+
+    static func read(_ candidate: NativeTarget) -> ExtensionTarget {
+        let graph = candidate.graph
+        let settings = candidate.settings
+        var notes = settings.notes
+        var missing: [String] = []
+        var compiled: [String] = []
+
+        let phases = graph.references(candidate.id, "buildPhases")
+        let sourcesPhase = phases.first { graph.isa($0) == "PBXSourcesBuildPhase" }
+        if let sourcesPhase {
+            for buildFile in graph.references(sourcesPhase, "files") where builtForIOS(buildFile, in: graph) {
+                guard let reference = graph.string(buildFile, "fileRef") else { continue }
+                switch graph.isa(reference) {
+                case "PBXVariantGroup":
+                    for child in graph.references(reference, "children") {
+                        place(child, in: graph, compiled: &compiled, missing: &missing, notes: &notes)
+                    }
+                case "PBXReferenceProxy":
+                    continue
+                default:
+                    place(reference, in: graph, compiled: &compiled, missing: &missing, notes: &notes)
+                }
+            }
+        }
+        let folders = SynchronizedFolders(target: candidate.id, sourcesPhase: sourcesPhase, in: graph)
+        compiled += folders.files
+        missing += folders.missing
+        notes += folders.notes
+
+        var swift: [String] = []
+        var objectiveC: [String] = []
+        var seen: Set<String> = []
+        for named in compiled where seen.insert(named).inserted {
+            var path = named
+            if !FileNode.exists(path), let found = ProjectPath.matchingCase(path) {
+                notes.append(caseNote(named, found, root: graph.sourceRoot))
+                path = found
+            }
+            let kind = ProjectPath.fileExtension(path)
+            let relative = ProjectPath.relative(path, to: graph.sourceRoot)
+            switch kind {
+            case _ where kind == "swift" || cFamily.contains(kind):
+                switch FileNode.following(path) {
+                case .success(let node) where node.isRegularFile:
+                    if kind == "swift" { swift.append(path) } else { objectiveC.append(path) }
+                case .success(let node):
+                    missing.append(path)
+                    notes.append("\(relative): \(node.kind.phrase), not a source file")
+                case .failure:
+                    missing.append(path)
+                }
+            case "xcdatamodeld", "xcdatamodel":
+                notes.append(
+                    "\(relative): a Core Data model; Xcode generates Swift classes from it at build time, which richpush does not"
+                )
+            case "intentdefinition":
+                notes.append(
+                    "\(relative): an Intents definition; Xcode generates Swift code from it at build time, which richpush does not"
+                )
+            case "mlmodel", "mlpackage":
+                notes.append(
+                    "\(relative): a Core ML model; Xcode generates a Swift class from it at build time, which richpush does not"
+                )
+            default:
+                continue
+            }
+        }
+
+        var infoPlist: String?
+        if let path = candidate.infoPlistPath {
+            if candidate.infoPlistExists { infoPlist = path } else { missing.append(path) }
+        }
+        var bridgingHeader: String?
+        if let header = settings.value("SWIFT_OBJC_BRIDGING_HEADER"), !header.isEmpty {
+            var path = ProjectPath.join(graph.sourceRoot, header)
+            if !FileNode.exists(path), let found = ProjectPath.matchingCase(path) {
+                notes.append(caseNote(path, found, root: graph.sourceRoot))
+                path = found
+            }
+            if FileNode.following(path).map(\.isRegularFile) == .success(true) {
+                bridgingHeader = path
+            } else {
+                missing.append(path)
+            }
+        }
+
+        var linked = Linked(graph: graph)
+        for product in graph.references(candidate.id, "packageProductDependencies") { linked.product(product) }
+        for phase in phases where graph.isa(phase) == "PBXFrameworksBuildPhase" {
+            for buildFile in graph.references(phase, "files") where builtForIOS(buildFile, in: graph) {
+                if let product = graph.string(buildFile, "productRef") {
+                    linked.product(product)
+                } else if let reference = graph.string(buildFile, "fileRef") {
+                    linked.file(reference)
+                }
+            }
+        }
+        let pods = podfilePods(for: candidate, linksPods: linked.linksPods, notes: &notes)
+
+        return ExtensionTarget(
+            name: candidate.name, projectPath: graph.projectPath, configuration: settings.configuration,
+            swiftFiles: swift.sorted(), objectiveCFiles: objectiveC.sorted(), infoPlistPath: infoPlist,
+            principalClass: candidate.principalClass, extensionPointIdentifier: candidate.extensionPoint,
+            productModuleName: settings.value("PRODUCT_MODULE_NAME") ?? candidate.name,
+            bridgingHeader: bridgingHeader,
+            dependencies: unique(pods.map(ExtensionTarget.Dependency.pod) + linked.dependencies),
+            resolvedPackages: resolvedPackages(graph: graph, locations: linked.packageLocations),
+            missingFiles: unique(missing).sorted(), notes: unique(notes))
+    }
+
+    private static func caseNote(_ named: String, _ found: String, root: String) -> String {
+        "\(ProjectPath.relative(named, to: root)): found as \(ProjectPath.relative(found, to: root)) (the project names it in another case, which macOS ignores and Linux does not)"
+    }
+
+    /// Adds where a file reference or a version group (a Core Data model) is; a file only a build makes is missing.
+    private static func place(
+        _ reference: String, in graph: ProjectGraph, compiled: inout [String], missing: inout [String],
+        notes: inout [String]
+    ) {
+        switch graph.location(of: reference) {
+        case .disk(let path):
+            compiled.append(path)
+        case .elsewhere(let tree, let path):
+            let kind = ProjectPath.fileExtension(path)
+            guard kind == "swift" || cFamily.contains(kind) else { return }
+            missing.append("$(\(tree))/\(path)")
+            notes.append("\(path): in \(tree), so made by the build (not on disk here)")
+        case .unresolved(let why):
+            notes.append("file reference \(reference): no path (\(why))")
+        }
+    }
+
+    /// False for a build file limited to other platforms (`platformFilter = maccatalyst`, `platformFilters = (macos)`).
+    private static func builtForIOS(_ buildFile: String, in graph: ProjectGraph) -> Bool {
+        var filters = graph.objects[buildFile]?["platformFilters"]?.strings ?? []
+        if let single = graph.string(buildFile, "platformFilter") { filters.append(single) }
+        return filters.isEmpty || filters.contains("ios")
+    }
+
+    /// The pods of the target's block in the Podfile beside the project.
+    private static func podfilePods(for candidate: NativeTarget, linksPods: Bool, notes: inout [String]) -> [String] {
+        let graph = candidate.graph
+        let folders = unique([ProjectPath.parent(of: graph.projectPath), graph.sourceRoot])
+        guard let file = folders.map({ $0 + "/Podfile" }).first(where: { FileNode.exists($0) }) else {
+            if linksPods {
+                notes.append(
+                    "\(candidate.name) links CocoaPods, but there is no Podfile beside the project; its pods are unknown"
+                )
+            }
+            return []
+        }
+        switch BoundedFile.read(file, limit: Podfile.maxBytes) {
+        case .success(let bytes):
+            guard let pods = Podfile(String(decoding: bytes, as: UTF8.self)).pods(for: candidate.name) else {
+                if linksPods {
+                    notes.append("\(file): no target '\(candidate.name)' block, though the target links CocoaPods")
+                }
+                return []
+            }
+            return pods
+        case .failure(let problem):
+            notes.append("\(file): cannot be read (\(problem.message.lowercased())); the pods are unknown")
+            return []
+        }
+    }
+
+    /// The pins of `Package.resolved` (the project's, else its workspace's) for the packages used.
+    private static func resolvedPackages(graph: ProjectGraph, locations: [String]) -> [ExtensionTarget.ResolvedPackage]
+    {
+        guard !locations.isEmpty else { return [] }
+        var files = [graph.projectPath + "/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"]
+        let folder = ProjectPath.parent(of: graph.projectPath)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        for name in names where name.hasSuffix(".xcworkspace") {
+            files.append(folder + "/" + name + "/xcshareddata/swiftpm/Package.resolved")
+        }
+        let wanted = Set(locations.map(PackageResolved.identity))
+        var result: [ExtensionTarget.ResolvedPackage] = []
+        for file in files {
+            for pin in PackageResolved.read(file)
+            where wanted.contains(pin.identity.lowercased()) && !result.contains(where: { $0.identity == pin.identity })
+            {
+                result.append(pin)
+            }
+        }
+        return result
+    }
+
+    private static func unique<Element: Hashable>(_ elements: [Element]) -> [Element] {
+        var seen: Set<Element> = []
+        return elements.filter { seen.insert($0).inserted }
+    }
+}
+
+/// What a target links, gathered from its package products and its Frameworks phase.
+private struct Linked {
+    let graph: ProjectGraph
+    var dependencies: [ExtensionTarget.Dependency] = []
+    /// Repository URLs of remote packages, for `Package.resolved`.
+    var packageLocations: [String] = []
+    /// The CocoaPods aggregate (`Pods_X.framework`, `libPods-X.a`) is linked.
+    var linksPods = false
+
+    init(graph: ProjectGraph) { self.graph = graph }
+
+    /// An `XCSwiftPackageProductDependency`: the product and the package it comes from.
+    mutating func product(_ id: String) {
+        guard let product = graph.string(id, "productName") else { return }
+        if product.hasPrefix("plugin:") { return }
+        guard let package = graph.string(id, "package") else {
+            dependencies.append(.packageProduct(product))
+            return
+        }
+        switch graph.isa(package) {
+        case "XCRemoteSwiftPackageReference":
+            guard let url = graph.string(package, "repositoryURL") else { return }
+            packageLocations.append(url)
+            dependencies.append(.package(repositoryName: PackageResolved.repositoryName(of: url), product: product))
+        case "XCLocalSwiftPackageReference":
+            guard let path = graph.string(package, "relativePath") ?? graph.string(package, "path") else { return }
+            dependencies.append(.package(repositoryName: PackageResolved.repositoryName(of: path), product: product))
+        default:
+            return
+        }
+    }
+
+    /// A framework or library file: its name without the extension (and `lib` for libraries).
+    mutating func file(_ id: String) {
+        let path = graph.string(id, "path") ?? graph.string(id, "name") ?? ""
+        var name = ProjectPath.lastComponent(path)
+        let kind = ProjectPath.fileExtension(name)
+        if !kind.isEmpty { name = String(name.dropLast(kind.count + 1)) }
+        if ["a", "tbd", "dylib", "so"].contains(kind), name.hasPrefix("lib") { name = String(name.dropFirst(3)) }
+        guard !name.isEmpty else { return }
+        if name.hasPrefix("Pods_") || name.hasPrefix("Pods-") {
+            linksPods = true
+            return
+        }
+        dependencies.append(.framework(name))
+    }
+}
