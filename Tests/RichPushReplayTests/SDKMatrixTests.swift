@@ -34,9 +34,9 @@ import Testing
         return payload
     }
 
-    func matrix(_ payloads: [LoadedPayload], contentType: String = "application/octet-stream") async -> SDKMatrix {
+    func matrix(_ payloads: [LoadedPayload], contentType: String = "application/octet-stream") async -> ReplayMatrix {
         let system = NotificationSystem(downloader: PNGDownloader(contentType: contentType))
-        return await SDKMatrixRunner(
+        return await ReplayMatrixRunner(
             runner: ReplayRunner(system: system), profiles: [.requirement, SDKProfile(Firebase())]
         )
         .run(payloads)
@@ -53,7 +53,7 @@ import Testing
         let bare = try loaded("sdk/bare.json", expectation: nil)
         let result = await matrix([checked, bare])
         #expect(result.rows.count == 2)
-        #expect(result.rows[0].cells.map(\.profile.name) == ["requirement", "firebase"])
+        #expect(result.rows[0].cells.map(\.column.name) == ["requirement", "firebase"])
         #expect(result.rows[0].cells.map(\.outcome) == ["plain", "rich"])
         #expect(result.rows[0].cells[0].reason == "notAnImage")
         #expect(result.rows[0].cells[0].verdict == .passed)
@@ -77,7 +77,7 @@ import Testing
             expectation: #"{"expect": {}, "sdk": {"requirement": {"style": "rich"}, "firebase": {"style": "rich"}}}"#)
         let result = await matrix([payload])
 
-        let text = SDKMatrixReporter(format: .text).render(result)
+        let text = ReplayMatrixReporter(format: .text).render(result)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("payload") && $0.contains("requirement") && $0.contains("firebase") })
         let row = try #require(lines.first { $0.hasPrefix("sdk/cat.json") })
@@ -86,7 +86,7 @@ import Testing
         #expect(text.contains("FAIL  sdk/cat.json  requirement"))
         #expect(text.hasSuffix("1 passed, 1 failed\n"))
 
-        let json = try JSONParser.parse(Array(SDKMatrixReporter(format: .json).render(result).utf8))
+        let json = try JSONParser.parse(Array(ReplayMatrixReporter(format: .json).render(result).utf8))
         #expect(json["profiles"] == .array([.string("requirement"), .string("firebase")]))
         guard case .array(let rows)? = json["payloads"] else {
             Issue.record("no payloads array")
@@ -99,7 +99,7 @@ import Testing
         #expect(cells?["firebase"]?["outcome"] == .string("rich"))
         #expect(json["summary"]?["failed"] == .number(1))
 
-        let xml = SDKMatrixReporter(format: .junit).render(result)
+        let xml = ReplayMatrixReporter(format: .junit).render(result)
         #expect(xml.contains(#"<testsuite name="requirement" tests="1" failures="1""#))
         #expect(xml.contains(#"<testsuite name="firebase" tests="1" failures="0""#))
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == 2, "one test case per payload and profile")

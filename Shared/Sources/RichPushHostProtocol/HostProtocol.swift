@@ -15,7 +15,7 @@ import Foundation
 public enum HostProtocol {
     /// Bumped whenever a message changes shape or meaning; richpush refuses a host that speaks another version (an SDK
     /// from another richpush, through `RICHPUSH_EXTENSION_SDK`).
-    public static let version = 2
+    public static let version = 3
 
     /// The environment variable naming the events descriptor.
     public static let eventsDescriptorVariable = "RICHPUSH_EVENTS_FD"
@@ -189,8 +189,9 @@ public enum HostEvent: Codable, Sendable, Equatable {
     case hello(protocolVersion: Int)
     /// The principal class exists.
     case ready
-    /// The content handler of request `id` was called (`call` counts from 1).
-    case contentHandler(id: String, call: Int, content: HostContent)
+    /// The content handler of request `id` was called (`call` counts from 1) with a content whose `userInfo` is
+    /// request `contentOf`'s (nil: no request's, the extension changed it); another request's is cross-talk.
+    case contentHandler(id: String, call: Int, content: HostContent, contentOf: String? = nil)
     /// `UNNotificationAttachment(identifier:url:options:)` threw: the UNError by name and why.
     case attachmentFailed(id: String?, identifier: String, url: String, error: String)
     /// Something the host could not do (a request line it could not read).
@@ -206,7 +207,7 @@ public enum HostEvent: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case event, protocolVersion, id, call, content, identifier, url, error, detail, vendor, request, reason
-        case framework
+        case framework, contentOf
     }
     private enum Name: String, Codable {
         case hello, ready, contentHandler, attachmentFailed, error, wouldSend, imageFailed, frameworkNote
@@ -222,7 +223,8 @@ public enum HostEvent: Codable, Sendable, Equatable {
         case .contentHandler:
             self = .contentHandler(
                 id: try container.decode(String.self, forKey: .id), call: try container.decode(Int.self, forKey: .call),
-                content: try container.decode(HostContent.self, forKey: .content))
+                content: try container.decode(HostContent.self, forKey: .content),
+                contentOf: try container.decodeIfPresent(String.self, forKey: .contentOf))
         case .attachmentFailed:
             self = .attachmentFailed(
                 id: try container.decodeIfPresent(String.self, forKey: .id),
@@ -257,11 +259,12 @@ public enum HostEvent: Codable, Sendable, Equatable {
             try container.encode(version, forKey: .protocolVersion)
         case .ready:
             try container.encode(Name.ready, forKey: .event)
-        case .contentHandler(let id, let call, let content):
+        case .contentHandler(let id, let call, let content, let contentOf):
             try container.encode(Name.contentHandler, forKey: .event)
             try container.encode(id, forKey: .id)
             try container.encode(call, forKey: .call)
             try container.encode(content, forKey: .content)
+            try container.encodeIfPresent(contentOf, forKey: .contentOf)
         case .attachmentFailed(let id, let identifier, let url, let error):
             try container.encode(Name.attachmentFailed, forKey: .event)
             try container.encodeIfPresent(id, forKey: .id)

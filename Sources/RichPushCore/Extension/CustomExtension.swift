@@ -46,6 +46,8 @@ public struct HandedContent: Sendable, Equatable {
     public var attachments: [HandedAttachment]
     /// The sender, when the extension made a communication notification of it (`updating(from:)` an intent).
     public var communication: Communication?
+    /// Set when the handler delivered another notification's content.
+    public var crossTalk: CrossTalk?
 
     public init(
         title: String = "", subtitle: String = "", body: String = "", badge: Int? = nil, sound: String? = nil,
@@ -153,18 +155,83 @@ public struct CustomExtensionInvocation: Sendable {
     public var request: NotificationRequest
     /// Time before `serviceExtensionTimeWillExpire()`.
     public var budget: Duration
+    /// The notification as the user knows it (its payload file), for what another notification's result says of it.
+    public var label: String
+    /// How the notification maps to the extension's processes.
+    public var processMode: ExtensionProcessMode
 
-    public init(identifier: String, request: NotificationRequest, budget: Duration) {
+    public init(
+        identifier: String, request: NotificationRequest, budget: Duration, label: String = "",
+        processMode: ExtensionProcessMode = .defaultMode
+    ) {
         self.identifier = identifier
         self.request = request
         self.budget = budget
+        self.label = label
+        self.processMode = processMode
+    }
+}
+
+/// A content handler that delivered another notification's content (the result's `crossTalk`): state the extension
+/// shares between the notifications one process serves, which iOS runs together or one after another.
+public struct CrossTalk: Sendable, Equatable {
+    /// The notification whose content this one's handler delivered (its payload file), or whose handler delivered
+    /// this one's content.
+    public var other: String
+    public var detail: String
+
+    public init(other: String, detail: String) {
+        self.other = other
+        self.detail = detail
+    }
+
+    public var jsonValue: JSONValue { ["other": .string(other), "detail": .string(detail)] }
+}
+
+/// The process a team's extension ran in, as the result's `extensionProcess` names it.
+public struct ExtensionProcessInfo: Sendable, Equatable {
+    /// `each`, `reuse`, `concurrent`, `same-instance`.
+    public var mode: String
+    public var pid: Int32
+    /// Notifications the process had been handed before this one.
+    public var handledBefore: Int
+    /// Seconds the process had run when this notification reached it.
+    public var age: Double
+    /// Which instance of the principal class served it: `#1` is the one made at launch.
+    public var instance: String
+
+    public init(mode: String, pid: Int32, handledBefore: Int, age: Double, instance: String) {
+        self.mode = mode
+        self.pid = pid
+        self.handledBefore = handledBefore
+        self.age = age
+        self.instance = instance
+    }
+
+    public var jsonValue: JSONValue {
+        [
+            "mode": .string(mode), "pid": .number(Double(pid)), "handledBefore": .number(Double(handledBefore)),
+            "age": .number((age * 1000).rounded() / 1000), "instance": .string(instance),
+        ]
+    }
+
+    /// How the timeline names it: "process 1234 (its 3rd notification, 2.1 s old), instance #3".
+    public var summary: String {
+        let nth = handledBefore + 1
+        let suffix =
+            switch nth % 100 {
+            case 11, 12, 13: "th"
+            default: [1: "st", 2: "nd", 3: "rd"][nth % 10] ?? "th"
+            }
+        return
+            "process \(pid) (its \(nth)\(suffix) notification, \(String(format: "%.1f", age)) s old), instance \(instance)"
     }
 }
 
 /// What happens while a team's extension runs, as its host sees it.
 public enum CustomExtensionEvent: Sendable, Equatable {
-    /// The process exists and the principal class was made.
-    case started(String)
+    /// The notification reached the process, and which process and instance.
+    case started(ExtensionProcessInfo)
     /// The budget ran out and `serviceExtensionTimeWillExpire()` was called.
     case timeWillExpire
     /// The content handler was called (`call` counts from 1; iOS uses only the first).
@@ -205,6 +272,9 @@ public enum CustomExtensionEnd: Sendable, Equatable {
         case exited
         /// richpush stopped while it ran.
         case richpushStopped
+        /// The process it was in was ended for another reason than its own (another notification's budget ran out):
+        /// why, in a sentence.
+        case endedWithTheProcess(String)
     }
 
     /// A crash: the signal or the exit status, the runtime's fatal error line, the last lines on standard error.
@@ -225,7 +295,7 @@ public enum CustomExtensionEnd: Sendable, Equatable {
     }
 
     /// Why a process could not be started.
-    public enum StartProblem: Sendable, Equatable {
+    public enum StartProblem: Error, Sendable, Equatable {
         /// Its container folders could not be made: where, and the system's words.
         case container(path: String, reason: String)
         /// Its network proxy could not listen.
@@ -241,7 +311,7 @@ public enum CustomExtensionEnd: Sendable, Equatable {
     public var detail: String {
         switch self {
         case .contentHandlerCalled:
-            return "exited after its content handler"
+            return "done after its content handler was called"
         case .contentHandlerNeverCalled(.endedAfterBudget(let budget, let grace)):
             return
                 "ended by the system (SIGKILL) after its budget of \(budget.shortDescription) and a grace of \(grace.shortDescription) without calling its content handler"
@@ -249,6 +319,8 @@ public enum CustomExtensionEnd: Sendable, Equatable {
             return "the process exited without calling its content handler"
         case .contentHandlerNeverCalled(.richpushStopped):
             return "ended when richpush stopped"
+        case .contentHandlerNeverCalled(.endedWithTheProcess(let why)):
+            return "ended with its process before calling its content handler: \(why)"
         case .crashed(let crash):
             let how =
                 if let signal = crash.signal {
@@ -301,6 +373,11 @@ public struct CustomExtensionRun: Sendable, Equatable {
     public var log: [String]
     /// The largest memory footprint seen above an empty extension's, in bytes; nil when never measured.
     public var peakFootprintBytes: Int?
+    /// The process it ran in; nil when none started.
+    public var process: ExtensionProcessInfo?
+    /// Set when its handler was never called while another notification's was called again in the same process
+    /// (one handler kept for both).
+    public var crossTalk: CrossTalk?
 
     public init(end: CustomExtensionEnd, contentHandlerCalls: Int, log: [String], peakFootprintBytes: Int? = nil) {
         self.end = end

@@ -28,7 +28,8 @@ struct CustomExtensionSession: Sendable {
         let identity = host.identity
         timeline.record(
             .extensionStarted,
-            "\(identity.principalClass ?? "the extension") from \(identity.source ?? "its folder"), in its own process")
+            "\(identity.principalClass ?? "the extension") from \(identity.source ?? "its folder"), process mode \(invocation.processMode)"
+        )
         var report = Report(
             content: request.content, handed: nil, attachment: nil, image: nil, fallback: nil, presentedAt: 0,
             run: CustomExtensionRun(end: .contentHandlerNeverCalled(.exited), contentHandlerCalls: 0, log: []))
@@ -39,8 +40,8 @@ struct CustomExtensionSession: Sendable {
         var vendorFailure: Fallback?
         for await event in host.run(invocation, clock: clock) {
             switch event {
-            case .started:
-                break
+            case .started(let process):
+                timeline.record(.extensionProcess, process.summary)
             case .timeWillExpire:
                 expired = true
                 timeline.record(
@@ -72,6 +73,7 @@ struct CustomExtensionSession: Sendable {
                 vendorFailure = vendorFailure ?? Fallback(reason, detail)
             case .ended(let run):
                 report.run = run
+                if let crossTalk = run.crossTalk { timeline.record(.crossTalk, crossTalk.detail) }
             }
         }
         if presented, report.attachment == nil, report.fallback == nil, let vendorFailure {
@@ -96,6 +98,10 @@ struct CustomExtensionSession: Sendable {
                 }
             timeline.record(.presented, "plain, the original content")
             report.presentedAt = timeline.elapsed
+            if let crossTalk = report.run.crossTalk {
+                report.hint =
+                    "Its content handler was never called while \(crossTalk.other)'s was called again: the extension keeps one handler for the notifications of a process (a static or shared property)."
+            }
         }
         return report
     }
@@ -103,6 +109,11 @@ struct CustomExtensionSession: Sendable {
     /// The system's side of the first content handler call: what iOS presents.
     private func present(_ handed: HandedContent, expired: Bool, into report: inout Report) {
         report.handed = handed
+        if let crossTalk = handed.crossTalk {
+            timeline.record(.crossTalk, crossTalk.detail)
+            report.hint =
+                "The content shown is \(crossTalk.other)'s: the extension keeps state between notifications (a static or shared property), which iOS runs in one process."
+        }
         report.content = SystemRules.presentedContent(original: request.content, fromExtension: handed.text)
         if !handed.text.hasAlertText {
             report.hint = "The extension handed back content without title, subtitle or body; iOS showed the original."

@@ -50,6 +50,10 @@ public struct DeliveryResult: Sendable, Equatable {
     public var deliveredContent: HandedContent?
     /// A team's extension's standard output and error, line by line, capped; empty for the others.
     public var extensionLog: [String] = []
+    /// The process a team's extension ran in (its mode, pid, how many notifications it had served); nil otherwise.
+    public var extensionProcess: ExtensionProcessInfo?
+    /// Set when the content shown came from another notification (a handler shared between them).
+    public var crossTalk: CrossTalk?
     /// The sender of a communication notification (an extension that updated its content from an
     /// `INSendMessageIntent`); nil otherwise.
     public var communication: Communication?
@@ -161,6 +165,8 @@ extension DeliveryResult {
         object["deliveredContent"] = deliveredContent?.jsonValue ?? .null
         object["extensionLog"] = .array(extensionLog.map { .string($0) })
         object["communication"] = communication?.jsonValue ?? .null
+        object["extensionProcess"] = extensionProcess?.jsonValue ?? .null
+        object["crossTalk"] = crossTalk?.jsonValue ?? .null
         return .object(object)
     }
 

@@ -34,6 +34,12 @@ public struct TimelineEvent: Sendable, Equatable {
         case sdkWouldSend
         /// A vendor's SDK, inside a team's extension, attached no image: its reason.
         case sdkImageFailed
+        /// A team's extension's notification reached its process: which process (pid, how many it had served, its
+        /// age) and which instance.
+        case extensionProcess
+        /// The handler delivered another notification's content: state shared between the notifications of one
+        /// process.
+        case crossTalk
         /// An Apple framework in a team's extension did something differently than on a phone, said once (a
         /// keychain lookup that found nothing: the extension's keychain is empty under richpush).
         case frameworkNote

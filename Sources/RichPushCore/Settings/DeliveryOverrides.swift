@@ -32,6 +32,9 @@ public struct DeliveryOverrides: Sendable, Equatable {
     /// Set by the `--sdk all` matrix, never by a file: whether this delivery runs the team's extension (true) or
     /// the emulated one named by `sdk` (false); nil leaves the system's choice.
     public var runsCustomExtension: Bool?
+    /// How notifications map to a team's extension's processes (`--extension-process`, and the columns of
+    /// `replay --extension-process all`; never a file).
+    public var extensionProcess: ExtensionProcessMode?
 
     /// The keys `given` accepts.
     public static let keys = [
@@ -70,6 +73,7 @@ public struct DeliveryOverrides: Sendable, Equatable {
         if let sdk { configuration.sdk = sdk }
         if let extensionMemoryBytes { configuration.extensionMemoryBytes = extensionMemoryBytes }
         if let runsCustomExtension { configuration.runsCustomExtension = runsCustomExtension }
+        if let extensionProcess { configuration.extensionProcess = extensionProcess }
         return configuration
     }
 

@@ -26,6 +26,8 @@ public struct DeliveryConfiguration: Sendable, Equatable {
     /// Whether a system with a team's own extension runs it (true) or the emulated one (`sdk`): false for the
     /// SDK columns of a matrix that also has the team's extension as a column.
     public var runsCustomExtension = true
+    /// How notifications map to a team's extension's processes (`--extension-process`).
+    public var extensionProcess: ExtensionProcessMode = .defaultMode
 
     /// iOS ends a service extension whose footprint passes about 24 MB.
     public static let defaultExtensionMemoryBytes = 24 * 1024 * 1024

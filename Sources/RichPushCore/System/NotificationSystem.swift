@@ -188,7 +188,8 @@ public struct NotificationSystem: Sendable {
             host: host, request: request,
             invocation: CustomExtensionInvocation(
                 identifier: origin.apns?.id ?? UUID().uuidString, request: request,
-                budget: configuration.extensionBudget),
+                budget: configuration.extensionBudget, label: result.file,
+                processMode: configuration.extensionProcess),
             configuration: configuration, clock: clock, timeline: timeline)
         let report = await session.run()
         result.extensionIdentity = host.identity
@@ -196,6 +197,8 @@ public struct NotificationSystem: Sendable {
         result.fallback = report.fallback
         result.deliveredContent = report.handed
         result.communication = report.handed?.communication
+        result.crossTalk = report.handed?.crossTalk ?? report.run.crossTalk
+        result.extensionProcess = report.run.process
         result.contentHandlerCalls = report.run.contentHandlerCalls
         result.extensionLog = report.run.log
         result.addHint(report.hint)

@@ -4,9 +4,11 @@ import RichPushFiles
 public import RichPushNetwork
 import Synchronization
 
-/// Runs a team's built extension as iOS runs one: a process per notification (``ExtensionRun``), its own container
-/// folders, the network through ``ExtensionProxy``, in an ``ExtensionSandbox``; ended by the system when its budget
-/// and grace are over, when its memory footprint passes the limit, or shortly after its content handler was called.
+/// Runs a team's built extension as iOS runs one: in processes (``ExtensionProcess``) that the notification's
+/// ``ExtensionProcessMode`` chooses (``ExtensionProcessPool``), each with its own container folders, the network
+/// through ``ExtensionProxy``, in an ``ExtensionSandbox``; ended by the system when a notification's budget and grace
+/// are over, when its memory footprint passes the limit, or (one per notification) shortly after its content handler
+/// was called.
 public final class ExtensionProcessHost: CustomExtensionHosting {
     public let identity: ExtensionIdentity
     let built: BuiltExtension
@@ -23,6 +25,8 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
     let computePool: ComputePool
     /// The runs in flight, which ``shutdown()`` waits for before it removes their folders.
     private let runs = RunTracker()
+    /// The processes of each mode.
+    private let pools: [ExtensionProcessMode: ExtensionProcessPool]
 
     init(
         built: BuiltExtension, fixtureCDN: FixtureCDN?, sandbox: Result<ExtensionSandbox, ExtensionSandbox.Unavailable>,
@@ -36,6 +40,8 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         self.grace = grace
         self.computePool = computePool
         self.identity = ExtensionIdentity(kind: .custom, source: built.folder, principalClass: built.principalClass)
+        self.pools = Dictionary(
+            uniqueKeysWithValues: ExtensionProcessMode.allCases.map { ($0, ExtensionProcessPool(mode: $0)) })
     }
 
     /// Why the host could not be prepared.
@@ -79,10 +85,11 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
     /// Host folders are named `richpush-extension-<pid>-<random>`.
     static let folderPrefix = "richpush-extension"
 
-    /// Ends the runs in flight (each ends its process) and waits for them, then removes every container and kept
+    /// Ends the runs in flight and waits for them, ends every process, then removes every container and kept
     /// attachment.
     public func shutdown() async {
         await runs.stopAll()
+        for pool in pools.values { await pool.stopAll() }
         try? FileManager.default.removeItem(atPath: folder.path)
     }
 
@@ -116,10 +123,11 @@ public final class ExtensionProcessHost: CustomExtensionHosting {
         -> AsyncStream<CustomExtensionEvent>
     {
         let (stream, continuation) = AsyncStream<CustomExtensionEvent>.makeStream()
-        let run = ExtensionRun(host: self, invocation: invocation, clock: clock) { continuation.yield($0) }
+        let pool = pools[invocation.processMode]!
         // The run's task belongs to the host, which cancels and awaits it at shutdown; ending the iteration cancels it.
         let task = runs.start {
-            let ended = await run.run()
+            if let problem = self.trustProblem { continuation.yield(.request(problem)) }
+            let ended = await pool.serve(invocation, host: self, clock: clock) { continuation.yield($0) }
             continuation.yield(.ended(ended))
             continuation.finish()
         }

@@ -1,8 +1,8 @@
 import Foundation
 import RichPushFiles
 
-/// What an extension's process runs in: a private user, mount and PID namespace (`unshare -Urm --pid --fork
-/// --kill-child`), where
+/// What an extension's process runs in: a private user, mount and PID namespace with its own /proc (`unshare -Urm
+/// --pid --fork --kill-child --mount-proc`), where
 /// - the extension is the namespace's first process, so when it ends, however it ends, the kernel ends every process
 ///   it started (a process in a session of its own included), and nothing it started outlives its notification;
 /// - `unshare` ends with it, and it with `unshare` (`--kill-child`), whose own parent-death signal ties both to
@@ -59,7 +59,13 @@ struct ExtensionSandbox: Sendable {
 
     /// The command line that runs `command` inside the namespaces, with the bundle mounted when there is one.
     func wrap(_ command: [String]) -> [String] {
-        let unshare = ["/usr/bin/unshare", "--user", "--map-root-user", "--mount", "--pid", "--fork", "--kill-child"]
+        // The namespace's own /proc (`--mount-proc`): libdispatch on Linux watches its worker threads through
+        // /proc/<tid>/stat, with the thread ids of the namespace; the machine's /proc answered for other threads
+        // (a kernel worker's state) and libdispatch trapped (SIGILL, 8 of 2,000 notifications in `concurrent`).
+        let unshare = [
+            "/usr/bin/unshare", "--user", "--map-root-user", "--mount", "--pid", "--fork", "--kill-child",
+            "--mount-proc",
+        ]
         guard let bundle else { return unshare + command }
         return unshare + [
             "/bin/sh", "-c", "mount --bind \"$0\" \(Self.systemBundle) && exec \"$@\"", bundle,

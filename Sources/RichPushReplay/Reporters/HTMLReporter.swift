@@ -233,6 +233,12 @@ public struct HTMLReporter: Sendable {
                     "Your extension",
                     "<bdi>\(Self.escape(identity.principalClass ?? ""))</bdi> from <bdi>\(Self.escape(identity.source ?? ""))</bdi>, content handler called \(calls) time\(calls == 1 ? "" : "s")"
                 ))
+            if let process = result.extensionProcess {
+                rows.append(("Its process", Self.escape("\(process.summary), mode \(process.mode)")))
+            }
+            if let crossTalk = result.crossTalk {
+                rows.append(("Cross-talk", "<bdi>\(Self.escape(crossTalk.detail))</bdi>"))
+            }
             if !result.extensionLog.isEmpty {
                 let log = result.extensionLog.suffix(20).map { Self.escape(TextSanitizer.singleLine($0, limit: 300)) }
                 rows.append(("Its output", "<pre><bdi>\(log.joined(separator: "\n"))</bdi></pre>"))

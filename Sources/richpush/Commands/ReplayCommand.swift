@@ -29,6 +29,7 @@ struct ReplayCommand: AsyncParsableCommand {
               richpush replay payloads --format junit --output replay.xml
               richpush replay my-payloads --image-key data.smallImage --download-timeout 2s
               richpush replay payloads/sdk --sdk all     (each payload through every SDK's extension)
+              richpush replay payloads --extension MyApp.xcodeproj --extension-process all
             """
     )
 
@@ -122,8 +123,13 @@ struct ReplayCommand: AsyncParsableCommand {
         let system = environment.system(configuration: delivery.configuration, logger: logger)
         let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs, computePool: computePool)
         if delivery.allSDKs {
-            let column = delivery.extensionFolder.map { SDKMatrixRunner.customColumn(source: $0) }
-            let matrix = await SDKMatrixRunner(runner: runner, customColumn: column).run(
+            let column = delivery.extensionFolder.map { ReplayMatrixRunner.customColumn(source: $0) }
+            let matrix = await ReplayMatrixRunner(runner: runner, customColumn: column).run(
+                entries.map { LoadedPayload.load($0) })
+            return try writeMatrix(matrix, to: reportFile)
+        }
+        if delivery.allProcessModes {
+            let matrix = await ReplayMatrixRunner(runner: runner, modes: ExtensionProcessMode.allCases).run(
                 entries.map { LoadedPayload.load($0) })
             return try writeMatrix(matrix, to: reportFile)
         }

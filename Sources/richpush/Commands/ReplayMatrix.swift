@@ -3,10 +3,11 @@ import RichPushCore
 import RichPushLibrary
 import RichPushReplay
 
-/// `replay --sdk all`: every payload once per SDK profile, printed as a matrix.
+/// `replay --sdk all` and `replay --extension-process all`: every payload once per SDK profile or per mode, printed
+/// as a matrix.
 extension ReplayCommand {
     /// The report formats the matrix has.
-    var matrixFormat: SDKMatrixReporter.Format? {
+    var matrixFormat: ReplayMatrixReporter.Format? {
         switch format {
         case .text: .text
         case .json: .json
@@ -17,17 +18,21 @@ extension ReplayCommand {
 
     /// Refuses what the matrix cannot do, before anything runs.
     func validateMatrix() throws {
-        guard delivery.allSDKs else { return }
+        let option =
+            if delivery.allSDKs { "--sdk all" } else if delivery.allProcessModes { "--extension-process all" } else {
+                ""
+            }
+        guard !option.isEmpty else { return }
         guard matrixFormat != nil else {
-            throw ValidationError("--sdk all prints a matrix as text, json or junit, not \(format.rawValue)")
+            throw ValidationError("\(option) prints a matrix as text, json or junit, not \(format.rawValue)")
         }
-        guard shard == nil else { throw ValidationError("--sdk all does not take --shard") }
+        guard shard == nil else { throw ValidationError("\(option) does not take --shard") }
     }
 
     /// Writes the matrix to `--output` or standard output, then the summary line as a replay does; throws exit
     /// status 1 when a cell does not match its expectation.
-    func writeMatrix(_ matrix: SDKMatrix, to reportFile: OutputFile?) throws(CommandFailure) {
-        let text = SDKMatrixReporter(format: matrixFormat ?? .text).render(matrix)
+    func writeMatrix(_ matrix: ReplayMatrix, to reportFile: OutputFile?) throws(CommandFailure) {
+        let text = ReplayMatrixReporter(format: matrixFormat ?? .text).render(matrix)
         let summary = matrix.summary.summaryLine
         if let reportFile, let output {
             do {

@@ -91,6 +91,9 @@ struct ServeCommand: AsyncParsableCommand {
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
         if plaintext, endpoint.caOut != nil { throw ValidationError("--plaintext has no certificate: drop --ca-out") }
         if delivery.allSDKs { throw ValidationError("--sdk all is for replay; serve emulates one SDK at a time") }
+        if delivery.allProcessModes {
+            throw ValidationError("--extension-process all is for replay; serve runs the extension one way at a time")
+        }
     }
 
     func run() async throws {

@@ -72,6 +72,10 @@ struct TUICommand: AsyncParsableCommand {
         if delivery.allSDKs {
             throw ValidationError("--sdk all is for replay; the notification center cycles SDKs with p")
         }
+        if delivery.allProcessModes {
+            throw ValidationError(
+                "--extension-process all is for replay; the notification center runs the extension one way at a time")
+        }
         if noListen {
             if endpoint.caOut != nil { throw ValidationError("--no-listen has no certificate: drop --ca-out") }
             if endpoint.providerKey.authKey != nil {

@@ -102,8 +102,18 @@ struct DeliveryOptions: ParsableArguments {
             valueName: "SIZE"))
     var extensionMemory: SizeArgument?
 
+    @Option(
+        name: .customLong("extension-process"),
+        help: ArgumentHelp(
+            "How --extension's processes take notifications, as iOS may run them: each (a process per notification), reuse (a process takes later ones, one at a time, a new instance each), concurrent (one process, several at once), same-instance (one instance receives every didReceive); replay also takes all, one run per mode (default: \(ExtensionProcessMode.defaultMode)).",
+            valueName: "MODE"))
+    var extensionProcess: String?
+
     /// `--sdk all`: every profile (replay's matrix).
     var allSDKs: Bool { sdk.lowercased() == "all" }
+
+    /// `--extension-process all`: every mode (replay's matrix).
+    var allProcessModes: Bool { extensionProcess?.lowercased() == "all" }
 
     /// The folder the fixture CDN serves.
     var fixtureRoot: String { fetch.fixtureRoot }
@@ -116,6 +126,7 @@ struct DeliveryOptions: ParsableArguments {
         overrides.pushIDKeys = pushIDKeys.map(\.keyPath)
         overrides.sdk = SDKProfile.named(sdk)
         overrides.extensionMemoryBytes = extensionMemory?.bytes
+        overrides.extensionProcess = extensionProcess.flatMap(ExtensionProcessMode.init(named:))
         return overrides
     }
 
@@ -127,6 +138,20 @@ struct DeliveryOptions: ParsableArguments {
             throw ValidationError(
                 "--sdk must be one of \(SDKProfile.names.joined(separator: ", ")) or all, not \"\(TextSanitizer.singleLine(sdk, limit: 40))\""
             )
+        }
+        if let extensionProcess {
+            guard allProcessModes || ExtensionProcessMode(named: extensionProcess) != nil else {
+                throw ValidationError(
+                    "--extension-process must be one of \(ExtensionProcessMode.names.joined(separator: ", ")) or all, not \"\(TextSanitizer.singleLine(extensionProcess, limit: 40))\""
+                )
+            }
+            guard extensionFolder != nil else {
+                throw ValidationError(
+                    "--extension-process says how --extension's processes are run; give --extension too")
+            }
+            if allProcessModes && allSDKs {
+                throw ValidationError("--sdk all and --extension-process all are two matrices; run them one at a time")
+            }
         }
         if principalClass.name != nil && extensionFolder == nil {
             throw ValidationError("--principal-class names the class of --extension DIR; give --extension too")

@@ -4,27 +4,53 @@ import UserNotifications
 /// from the response (`image/*` only, under 10 MB), the file streamed to disk rather than held in memory, and a
 /// completion flag so the content handler is called exactly once, whether the download, a failure or
 /// `serviceExtensionTimeWillExpire()` comes first.
+///
+/// iOS may hand one instance a second `didReceive` after the first one's handler was called, and keep the process
+/// for later notifications (`--extension-process`): what belongs to a notification lives in its own ``Delivery``,
+/// never in a property a later one overwrites, and the session is invalidated once its download is done.
 class NotificationService: UNNotificationServiceExtension {
-    private let lock = NSLock()
-    private var contentHandler: ((UNNotificationContent) -> Void)?
-    private var bestAttemptContent: UNMutableNotificationContent?
+    private var delivery: Delivery?
     private var task: URLSessionDownloadTask?
-    private var completed = false
 
     /// iOS refuses image attachments over 10 MB.
     private let maxImageBytes = 10_000_000
 
+    /// One notification's content handler, called once, and the content to fall back on.
+    private final class Delivery: @unchecked Sendable {
+        // @unchecked: `completed` is read and written under `lock` only.
+        private let lock = NSLock()
+        private let contentHandler: (UNNotificationContent) -> Void
+        private var completed = false
+        let bestAttemptContent: UNNotificationContent
+
+        init(
+            contentHandler: @escaping (UNNotificationContent) -> Void, bestAttemptContent: UNNotificationContent
+        ) {
+            self.contentHandler = contentHandler
+            self.bestAttemptContent = bestAttemptContent
+        }
+
+        /// Calls the content handler once; later calls are dropped.
+        func complete(with content: UNNotificationContent) {
+            lock.lock()
+            let first = !completed
+            completed = true
+            lock.unlock()
+            if first { contentHandler(content) }
+        }
+    }
+
     override func didReceive(
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
-        self.contentHandler = contentHandler
         guard let content = request.content.mutableCopy() as? UNMutableNotificationContent else {
-            complete(with: request.content)
+            contentHandler(request.content)
             return
         }
-        bestAttemptContent = content
+        let delivery = Delivery(contentHandler: contentHandler, bestAttemptContent: content)
+        self.delivery = delivery
         guard let url = imageURL(in: content.userInfo), url.scheme?.lowercased() == "https" else {
-            complete(with: content)
+            delivery.complete(with: content)
             return
         }
         let configuration = URLSessionConfiguration.ephemeral
@@ -33,14 +59,16 @@ class NotificationService: UNNotificationServiceExtension {
         let session = URLSession(configuration: configuration)
         task = session.downloadTask(with: url) { [weak self] location, response, error in
             guard let self else { return }
-            self.complete(with: self.attach(location: location, response: response, error: error, to: content))
+            delivery.complete(with: self.attach(location: location, response: response, error: error, to: content))
         }
         task?.resume()
+        // The session lets go of what it holds once its download is done.
+        session.finishTasksAndInvalidate()
     }
 
     override func serviceExtensionTimeWillExpire() {
         task?.cancel()
-        if let bestAttemptContent { complete(with: bestAttemptContent) }
+        if let delivery { delivery.complete(with: delivery.bestAttemptContent) }
     }
 
     /// The image URL: `fcm_options.image`, then `notification.image`.
@@ -80,14 +108,5 @@ class NotificationService: UNNotificationServiceExtension {
         case "image/gif": return "gif"
         default: return nil
         }
-    }
-
-    /// Calls the content handler once; later calls are dropped.
-    private func complete(with content: UNNotificationContent) {
-        lock.lock()
-        let first = !completed
-        completed = true
-        lock.unlock()
-        if first { contentHandler?(content) }
     }
 }

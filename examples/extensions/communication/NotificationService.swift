@@ -18,7 +18,11 @@ class NotificationService: UNNotificationServiceExtension {
     override func didReceive(
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
+        // iOS may hand this instance another notification once this one's handler was called: it starts afresh.
+        lock.lock()
         self.contentHandler = contentHandler
+        completed = false
+        lock.unlock()
         guard let content = request.content.mutableCopy() as? UNMutableNotificationContent,
             let sender = request.content.userInfo["sender"] as? [String: Any],
             let senderID = sender["id"] as? String
@@ -110,9 +114,9 @@ class NotificationService: UNNotificationServiceExtension {
     /// Calls the content handler once; later calls are dropped.
     private func complete(with content: UNNotificationContent) {
         lock.lock()
-        let first = !completed
+        let handler = completed ? nil : contentHandler
         completed = true
         lock.unlock()
-        if first { contentHandler?(content) }
+        handler?(content)
     }
 }

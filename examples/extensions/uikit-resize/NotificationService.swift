@@ -20,7 +20,11 @@ class NotificationService: UNNotificationServiceExtension {
     override func didReceive(
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
+        // iOS may hand this instance another notification once this one's handler was called: it starts afresh.
+        lock.lock()
         self.contentHandler = contentHandler
+        completed = false
+        lock.unlock()
         guard let content = request.content.mutableCopy() as? UNMutableNotificationContent,
             let address = (content.userInfo["fcm_options"] as? [String: Any])?["image"] as? String,
             let url = URL(string: address), url.scheme?.lowercased() == "https"
@@ -82,9 +86,9 @@ class NotificationService: UNNotificationServiceExtension {
     /// Calls the content handler once; later calls are dropped.
     private func complete(with content: UNNotificationContent) {
         lock.lock()
-        let first = !completed
+        let handler = completed ? nil : contentHandler
         completed = true
         lock.unlock()
-        if first { contentHandler?(content) }
+        handler?(content)
     }
 }

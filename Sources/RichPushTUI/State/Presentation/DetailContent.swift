@@ -137,6 +137,12 @@ struct DetailContent {
                 "Handler",
                 calls == 1 ? "called once" : calls == 0 ? "never called" : "called \(calls) times; iOS used the first",
                 width: width)
+            if let process = result.extensionProcess {
+                lines += field("Process", "\(process.summary), mode \(process.mode)", width: width)
+            }
+            if let crossTalk = result.crossTalk {
+                lines += field("Cross-talk", TextSanitizer.singleLine(crossTalk.detail, limit: 300), width: width)
+            }
             // Its last lines of output, each on one line of its own: a printed payload never moves the cursor.
             for line in result.extensionLog.suffix(Self.logLines) {
                 lines += wrapped(TextSanitizer.singleLine(line, limit: 300), width: width, style: .muted, indent: 2)

@@ -1,9 +1,9 @@
 import RichPushCore
 import RichPushLibrary
 
-/// The matrix as text (a table: a row per payload, a column per profile), JSON, or JUnit XML (one test case per
-/// payload and profile).
-public struct SDKMatrixReporter: Sendable {
+/// The matrix as text (a table: a row per payload, a column per profile or mode), JSON, or JUnit XML (one test case
+/// per payload and column).
+public struct ReplayMatrixReporter: Sendable {
     public enum Format: String, Sendable, CaseIterable {
         case text, json, junit
     }
@@ -14,7 +14,7 @@ public struct SDKMatrixReporter: Sendable {
         self.format = format
     }
 
-    public func render(_ matrix: SDKMatrix) -> String {
+    public func render(_ matrix: ReplayMatrix) -> String {
         switch format {
         case .text: text(matrix)
         case .json: JSONWriter.string(json(matrix), pretty: true) + "\n"
@@ -24,7 +24,7 @@ public struct SDKMatrixReporter: Sendable {
 
     /// `rich`; for a plain notification the reason its image is missing (`plain` when none was asked for); `silent`
     /// or `rejected` with the reason; `*` when the cell does not match its expectation.
-    static func cellText(_ cell: SDKMatrix.Cell) -> String {
+    static func cellText(_ cell: ReplayMatrix.Cell) -> String {
         var text: String
         switch (cell.outcome, cell.reason) {
         case ("plain", let reason?): text = reason
@@ -37,9 +37,9 @@ public struct SDKMatrixReporter: Sendable {
 
     // MARK: - Text
 
-    func text(_ matrix: SDKMatrix) -> String {
+    func text(_ matrix: ReplayMatrix) -> String {
         let paths = matrix.rows.map { TextSanitizer.singleLine($0.file.path, limit: 60) }
-        let header = ["payload"] + matrix.profiles.map(\.name)
+        let header = ["payload"] + matrix.columns.map(\.name)
         let body = zip(paths, matrix.rows).map { path, row in [path] + row.cells.map(Self.cellText) }
         let widths = header.indices.map { column in
             ([header] + body).map { $0[column].count }.max() ?? 0
@@ -49,15 +49,16 @@ public struct SDKMatrixReporter: Sendable {
                 field + String(repeating: " ", count: max(0, width - field.count))
             }.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
         }
-        var out = "SDK matrix: \(count(matrix.rows.count, "payload")) x \(count(matrix.profiles.count, "profile"))"
+        let noun = matrix.axis.noun
+        var out = "\(matrix.axis.title): \(count(matrix.rows.count, "payload")) x \(count(matrix.columns.count, noun))"
         out += " (rich; plain; or the reason the image is missing)\n\n"
         out += line(header)
         for fields in body { out += line(fields) }
         let failures = matrix.rows.flatMap { row in row.cells.filter(\.failed).map { (row.file.path, $0) } }
         if !failures.isEmpty {
-            out += "\n* does not match the expectation file's sdk.<profile>:\n"
+            out += "\n* does not match \(matrix.axis.checkedAgainst):\n"
             for (path, cell) in failures {
-                out += "FAIL  \(TextSanitizer.singleLine(path, limit: 200))  \(cell.profile.name)\n"
+                out += "FAIL  \(TextSanitizer.singleLine(path, limit: 200))  \(cell.column.name)\n"
                 if case .failed(let problems) = cell.verdict {
                     for problem in problems { out += "        \(TextSanitizer.singleLine(problem, limit: 200))\n" }
                 }
@@ -65,7 +66,7 @@ public struct SDKMatrixReporter: Sendable {
         }
         let summary = matrix.summary
         let seconds = (matrix.elapsed * 10).rounded() / 10
-        out += "\nReplayed \(count(matrix.rows.count, "payload")) through \(count(matrix.profiles.count, "profile"))"
+        out += "\nReplayed \(count(matrix.rows.count, "payload")) through \(count(matrix.columns.count, noun))"
         out += " (\(count(summary.total, "delivery", "deliveries"))) in \(seconds) s"
         out += summary.unchecked > 0 ? " (\(summary.unchecked) without expectations)\n" : "\n"
         out += summary.summaryLine + "\n"
@@ -78,14 +79,14 @@ public struct SDKMatrixReporter: Sendable {
 
     // MARK: - JSON
 
-    func json(_ matrix: SDKMatrix) -> JSONValue {
+    func json(_ matrix: ReplayMatrix) -> JSONValue {
         let summary = matrix.summary
         return [
-            "profiles": .array(matrix.profiles.map { .string($0.name) }),
+            "\(matrix.axis.noun)s": .array(matrix.columns.map { .string($0.name) }),
             "payloads": .array(
                 matrix.rows.map { row in
                     var results = JSONObject()
-                    for cell in row.cells { results[cell.profile.name] = Self.json(cell) }
+                    for cell in row.cells { results[cell.column.name] = Self.json(cell) }
                     return ["file": .string(row.file.path), "results": .object(results)]
                 }),
             "summary": [
@@ -96,7 +97,7 @@ public struct SDKMatrixReporter: Sendable {
         ]
     }
 
-    static func json(_ cell: SDKMatrix.Cell) -> JSONValue {
+    static func json(_ cell: ReplayMatrix.Cell) -> JSONValue {
         let detail = cell.result?.fallback?.detail ?? cell.result?.rejection?.detail ?? cell.error
         let verdict: String
         var problems: [JSONValue] = []
@@ -118,25 +119,27 @@ public struct SDKMatrixReporter: Sendable {
 
     // MARK: - JUnit
 
-    func junit(_ matrix: SDKMatrix) -> String {
+    func junit(_ matrix: ReplayMatrix) -> String {
         let escape = JUnitReporter().escape
         let summary = matrix.summary
         let tests = summary.passed + summary.failed
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        xml += #"<testsuites name="richpush sdk matrix" tests="\#(tests)" failures="\#(summary.failed)">"# + "\n"
-        for profile in matrix.profiles {
+        xml +=
+            #"<testsuites name="richpush \#(matrix.axis.title.lowercased())" tests="\#(tests)" failures="\#(summary.failed)">"#
+            + "\n"
+        for column in matrix.columns {
             let cells = matrix.rows.compactMap { row in
-                row.cells.first { $0.profile == profile }.map { (row.file.path, $0) }
+                row.cells.first { $0.column == column }.map { (row.file.path, $0) }
             }
             let checked = cells.filter { $0.1.verdict != .unchecked }
             let failures = checked.filter { $0.1.failed }.count
             xml +=
-                #"  <testsuite name="\#(escape(profile.name))" tests="\#(checked.count)" failures="\#(failures)" errors="0">"#
+                #"  <testsuite name="\#(escape(column.name))" tests="\#(checked.count)" failures="\#(failures)" errors="0">"#
                 + "\n"
             for (path, cell) in checked {
                 let seconds = String(((cell.result?.elapsed ?? 0) * 1000).rounded() / 1000)
                 xml +=
-                    #"    <testcase classname="\#(escape(profile.name))" name="\#(escape(path))" time="\#(seconds)""#
+                    #"    <testcase classname="\#(escape(column.name))" name="\#(escape(path))" time="\#(seconds)""#
                 if case .failed(let problems) = cell.verdict {
                     xml += ">\n"
                     xml += #"      <failure message="\#(escape(problems.first ?? "failed"))">"#
