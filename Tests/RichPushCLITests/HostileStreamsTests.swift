@@ -268,7 +268,7 @@ import RichPushTestSupport
         // downloads.
         try folder.write(
             "3-drip.json",
-            Self.payload(title: "D", image: "https://fixtures.richpush.test/cat.png?pad=256KB&drip=64KB"))
+            Self.payload(title: "D", image: "https://fixtures.richpush.test/cat.png?pad=512KB&drip=64KB"))
         // The HTML report keeps each finished attachment until the replay ends (it embeds them); the other reports
         // let each go once its result is written, so only HTML is sure to hold one when the signal comes.
         let process = try Self.startQuietly(
@@ -278,17 +278,25 @@ import RichPushTestSupport
         defer { guardTask.cancel() }
 
         // Wait until the store holds a finished attachment and a partial one, then hang up.
+        // A listing that fails (the whole suite runs in one process, which can run short of descriptors) is kept
+        // so that a miss says why.
         var stored: [String] = []
+        var listingError: (any Error)?
         while process.isRunning,
             !(stored.contains { $0.hasSuffix(".png") } && stored.contains { $0.hasSuffix(".part") })
         {
             try await Task.sleep(for: .milliseconds(50))
-            let stores = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
-            stored = stores.flatMap { store in
-                (try? FileManager.default.contentsOfDirectory(atPath: "\(temporary.path)/\(store)")) ?? []
+            do {
+                stored = try FileManager.default.contentsOfDirectory(atPath: temporary.path).flatMap { store in
+                    try FileManager.default.contentsOfDirectory(atPath: "\(temporary.path)/\(store)")
+                }
+            } catch {
+                listingError = error
             }
         }
-        #expect(stored.contains { $0.hasSuffix(".part") }, "no partial download was seen: \(stored)")
+        #expect(
+            stored.contains { $0.hasSuffix(".part") },
+            "no partial download was seen: \(stored), last listing error: \(String(describing: listingError))")
         kill(process.processIdentifier, SIGHUP)
         await waitForExit(process)
 
