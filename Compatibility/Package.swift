@@ -20,8 +20,10 @@ let appleFrameworks = [
 let vendorModules = [
     "OneSignal", "OneSignalExtension", "AirshipServiceExtension", "AirshipNotificationServiceExtension",
     "AirshipExtensions", "AirshipAppExtensions", "BrazeNotificationService", "CTNotificationService", "CleverTapSDK",
-    "IterableAppExtensions", "CioMessagingPush", "CioMessagingPushAPN", "CioMessagingPushFCM", "BatchExtension",
+    "IterableAppExtensions", "CioInternalCommon", "CioMessagingPush", "CioMessagingPushAPN", "CioMessagingPushFCM",
+    "BatchExtension",
     "FirebaseCore", "Firebase", "MoEngageRichNotification", "PushwooshFramework", "Pushwoosh",
+    "PushwooshNotificationUI",
     "NotificareNotificationServiceExtensionKit", "KumulosSDKExtension", "OptimoveNotificationServiceExtension",
     "MobileMessaging", "MobileMessagingNotificationExtension", "KlaviyoSwiftExtension",
     "FirebaseMessaging",
@@ -45,7 +47,9 @@ let package = Package(
         // against (one copy of each type in the extension's process).
         .library(
             name: "RichPushExtensionSDK", type: .dynamic,
-            targets: appleFrameworks + vendorModules + ["RichPushVendorSupport", "RichPushExtensionHost"])
+            targets: appleFrameworks + vendorModules + [
+                "RichPushVendorSupport", "RichPushFoundationOverlay", "RichPushExtensionHost",
+            ])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
@@ -91,19 +95,23 @@ let package = Package(
         vendor("CTNotificationService"),
         vendor("CleverTapSDK"),
         vendor("IterableAppExtensions"),
-        vendor("CioMessagingPush"),
+        vendor("CioInternalCommon"),
+        vendor("CioMessagingPush", ["CioInternalCommon"]),
         vendor("CioMessagingPushAPN", ["CioMessagingPush"]),
         vendor("CioMessagingPushFCM", ["CioMessagingPush"]),
         vendor("BatchExtension"),
         vendor("MoEngageRichNotification"),
         vendor("PushwooshFramework"),
         vendor("Pushwoosh", ["PushwooshFramework"]),
+        vendor("PushwooshNotificationUI", ["CryptoKit"]),
         vendor("NotificareNotificationServiceExtensionKit"),
         vendor("KumulosSDKExtension"),
         vendor("OptimoveNotificationServiceExtension"),
         vendor("MobileMessaging"),
         vendor("MobileMessagingNotificationExtension", ["MobileMessaging"]),
         vendor("KlaviyoSwiftExtension"),
+        // What iOS's Foundation has and swift-corelibs-foundation lacks, which every file of an extension sees.
+        .target(name: "RichPushFoundationOverlay"),
         // The other end of `--extension`: runs a team's extension class in its own process.
         .target(
             name: "RichPushExtensionHost",

@@ -110,6 +110,20 @@ struct ExtensionBuilderTests {
                 && more[3].contains("--extension-sources"))
     }
 
+    @Test("the diagnostics keep the compiler's lines about the team's files and drop the driver's about its job")
+    func driverNoise() {
+        let output = """
+            error: emit-module command failed with exit code 1 (use -v to see invocation)
+            /x/N.swift:3:8: error: no such module 'Kingfisher'
+            error: compile command failed due to signal 6 (use -v to see invocation)
+            """
+        let kept = BuildDiagnostics.forTheTeam(output)
+        #expect(
+            kept
+                == "/x/N.swift:3:8: error: no such module 'Kingfisher'\nerror: compile command failed due to signal 6 (use -v to see invocation)"
+        )
+    }
+
     @Test("the footprint is statm's resident pages minus its shared ones")
     func footprint() {
         #expect(MemoryFootprint.bytes(inStatm: "5000 3000 1000 10 0 2500 0\n") == 2000 * MemoryFootprint.pageSize)

@@ -230,6 +230,25 @@ struct ExtensionProcessTests {
     }
 
     @Test(
+        "UserDefaults' key-value coding, as iOS's Foundation has it: setValue(_:forKey:) stores, value(forKey:) reads")
+    func userDefaultsKeyValueCoding() async throws {
+        let (run, result) = try await replay(
+            """
+            import Foundation
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let shared = UserDefaults(suiteName: "group.com.example.app")!
+                    shared.setValue(41, forKey: "badgeCount")
+                    print("count \\(shared.integer(forKey: "badgeCount") + 1), read back \\(shared.value(forKey: "badgeCount") as? Int ?? -1)")
+                    contentHandler(request.content)
+                }
+            }
+            """)
+        #expect(result["extensionLog"] as? [String] == ["count 42, read back 41"], "\(result) \(run.stderr)")
+    }
+
+    @Test(
         "an FCM v1 message reaches the extension as iOS gets it: the translated content, the APNs payload as userInfo")
     func fcmMessage() async throws {
         let folder = try TemporaryFolder()

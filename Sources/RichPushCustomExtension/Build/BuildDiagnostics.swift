@@ -85,6 +85,15 @@ enum BuildDiagnostics {
         return String(rest[..<end])
     }
 
+    /// The compiler's words for the team, without the driver's own line about its job
+    /// (`error: emit-module command failed with exit code 1 (use -v to see invocation)`), which names no file of theirs
+    /// and tells them to run a command they did not run.
+    static func forTheTeam(_ output: String) -> String {
+        output.split(separator: "\n", omittingEmptySubsequences: false).filter {
+            !($0.hasPrefix("error: ") && $0.contains(" command failed with exit code "))
+        }.joined(separator: "\n")
+    }
+
     static func errorCount(in diagnostics: String) -> Int {
         diagnostics.split(separator: "\n").filter { $0.contains(": error:") }.count
     }

@@ -136,7 +136,7 @@ public struct ExtensionBuilder: Sendable {
             var failure = Failure(
                 description:
                     "\(input.label) does not build (\(BuildDiagnostics.errorCount(in: output)) compiler error(s))")
-            failure.diagnostics = output
+            failure.diagnostics = BuildDiagnostics.forTheTeam(output)
             // The input's notes were said before compiling (``ExtensionInput/notes``).
             failure.unsupported = BuildDiagnostics.unsupported(in: output)
             throw failure

@@ -13,8 +13,9 @@ public struct ExtensionInput: Sendable, Equatable {
     /// `NSExtensionPrincipalClass` without `$(PRODUCT_MODULE_NAME).`, and where it was read.
     public var declaredPrincipalClass: (name: String, from: String)?
     /// Modules every file sees without importing them: `FoundationNetworking` (on iOS, Foundation has URLSession),
+    /// `RichPushFoundationOverlay` (the rest of iOS's Foundation an extension uses: `UserDefaults.setValue(_:forKey:)`),
     /// and the vendors' modules a bridging header imports.
-    public var implicitModules: [String] = ["FoundationNetworking"]
+    public var implicitModules: [String] = ["FoundationNetworking", "RichPushFoundationOverlay"]
     /// What richpush says before it compiles: Objective-C files and headers it does not compile.
     public var notes: [String] = []
 

@@ -1,6 +1,6 @@
-// Customer.io's types that live in its CioInternalCommon module, which the push modules bring along: an extension
-// names them only as implicit members (`.region(.EU)`, `.logLevel(.debug)`). richpush has no CioInternalCommon
-// module, so they are declared here, under the same names.
+// Customer.io's types that live in its CioInternalCommon module (CustomerIOCommon's pod, the package's internal
+// product), which the push modules depend on: an extension names them only as implicit members (`.region(.EU)`,
+// `.logLevel(.debug)`), and sample apps import the module itself.
 
 /// The data center of a Customer.io workspace (Sources/Common/Type/Region.swift at 8556b45e).
 public enum Region: String, Equatable, Sendable {
@@ -20,7 +20,7 @@ public enum CioLogLevel: String, CaseIterable, Sendable {
     case info
     case debug
 
-    func shouldLog(_ level: CioLogLevel) -> Bool {
+    package func shouldLog(_ level: CioLogLevel) -> Bool {
         let order: [CioLogLevel] = [.none, .error, .info, .debug]
         return self != .none && order.firstIndex(of: level)! <= order.firstIndex(of: self)!
     }

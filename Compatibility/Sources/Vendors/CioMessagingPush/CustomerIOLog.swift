@@ -1,3 +1,4 @@
+import CioInternalCommon
 import Foundation
 
 /// Customer.io's logger, as far as the extension's path logs (Sources/Common/Util/Log.swift at 4d82f153,

@@ -1,5 +1,6 @@
 @_exported import Foundation
 @_exported import UserNotifications
+import CioInternalCommon
 import RichPushRules
 import RichPushVendorSupport
 

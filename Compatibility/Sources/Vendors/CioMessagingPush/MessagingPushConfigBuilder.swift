@@ -1,3 +1,5 @@
+import CioInternalCommon
+
 /// The push module's configuration (Sources/MessagingPush/Config/MessagingPushConfigBuilder.swift at 129fb3ec): an
 /// extension builds it with `MessagingPushConfigBuilder(cdpApiKey:)`.
 public class MessagingPushConfigBuilder {

@@ -1,3 +1,4 @@
+import CioInternalCommon
 import UserNotifications
 
 /// What every push module answers (Sources/MessagingPush/MessagingPushInstance.swift): ``MessagingPush``, and what

@@ -1,5 +1,6 @@
 @_exported import Foundation
 @_exported import UserNotifications
+import CioInternalCommon
 import CioMessagingPush
 
 /// The APNs flavour of Customer.io's push module (Sources/MessagingPushAPN/MessagingPushAPN.swift at f5674b5e): for

@@ -1,5 +1,6 @@
 @_exported import Foundation
 @_exported import UserNotifications
+import CioInternalCommon
 import CioMessagingPush
 
 /// The FCM flavour of Customer.io's push module (Sources/MessagingPushFCM/MessagingPushFCM.swift at 361964ed): for

@@ -25,10 +25,11 @@ public struct CustomerIO: VendorRules {
 
     /// `import CioMessagingPushAPN` or `import CioMessagingPushFCM` (3.x – 4.x), which bring `CioMessagingPush`: pods
     /// `CustomerIOMessagingPushAPN`, `CustomerIOMessagingPushFCM`, `CustomerIOMessagingPush` and the umbrella
-    /// `CustomerIO`; products of the package `customerio-ios` (Package.swift at 74217fda).
+    /// `CustomerIO`; products of the package `customerio-ios` (Package.swift at 74217fda). Sample apps also import
+    /// `CioInternalCommon` (the pod `CustomerIOCommon`), where `Region` and `CioLogLevel` live.
     public var sdk: VendorSDK? {
         VendorSDK(
-            modules: ["CioMessagingPushAPN", "CioMessagingPushFCM", "CioMessagingPush"],
+            modules: ["CioMessagingPushAPN", "CioMessagingPushFCM", "CioMessagingPush", "CioInternalCommon"],
             pods: [
                 "CustomerIOMessagingPushAPN", "CustomerIOMessagingPushFCM", "CustomerIOMessagingPush", "CustomerIO",
             ],

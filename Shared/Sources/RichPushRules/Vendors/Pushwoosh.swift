@@ -18,8 +18,11 @@ public struct Pushwoosh: VendorRules {
     /// `PushwooshXCFramework` (PushwooshXCFramework.podspec @ f8c5cc86) and `Pushwoosh` (iOS_SDK/Pushwoosh/Pushwoosh.podspec
     /// @ 6.5.10 343f2063, deleted in 6.7.15); the Swift package Pushwoosh/Pushwoosh-XCFramework (Package.swift @
     /// 20314ab6). Whether `pod 'Pushwoosh'` after 6.7.2 vends `PushwooshFramework` is not confirmed.
+    /// `PushwooshNotificationUI` (stories, 7.2) is a product of the same package (Pushwoosh-XCFramework Package.swift @
+    /// 20314ab6, 7.2.2); an extension imports it for ``storyImageURLs(in:parsingJSON:)``'s prefetch.
     public let sdk: VendorSDK? = VendorSDK(
-        modules: ["PushwooshFramework", "Pushwoosh"], baseClasses: ["PushwooshNotificationServiceExtension"],
+        modules: ["PushwooshFramework", "Pushwoosh", "PushwooshNotificationUI"],
+        baseClasses: ["PushwooshNotificationServiceExtension"],
         pods: ["PushwooshXCFramework", "Pushwoosh"], packages: ["pushwoosh-xcframework"])
 
     /// `userInfo["pw_msg"] != nil` (`+[PWMessage isPushwooshMessage:]`, PWMessage.m @ 86e3772a): only Pushwoosh's own
@@ -30,6 +33,28 @@ public struct Pushwoosh: VendorRules {
     public func isPushwooshMessage<Node: PayloadNode>(_ payload: Node) -> Bool {
         Self.marker.value(in: payload) != nil
     }
+
+    /// Stories (`PushwooshStoriesMediaPrefetcher` in PushwooshNotificationUI, 7.2; StoryPayloadParser.swift in
+    /// Pushwoosh/pushwoosh-ios-sdk): the `pw_stories` object at the top level, else in the custom data `u` or
+    /// `userdata` (an object, or a JSON string the caller parses with `parsingJSON`); each of its `pages` with a string
+    /// `image` is a page. The prefetch downloads those images into the App Group's `pw_stories_cache` folder for the
+    /// Content Extension; the notification's content is not changed.
+    public func storyImageURLs<Node: PayloadNode>(in payload: Node, parsingJSON: (String) -> Node?) -> [String] {
+        var stories = payload.member(Self.storiesKey).flatMap { $0.isObject ? $0 : nil }
+        if stories == nil {
+            for key in Self.customDataKeys {
+                guard let value = payload.member(key) else { continue }
+                let container = value.isObject ? value : value.string.flatMap(parsingJSON)
+                if let found = container?.member(Self.storiesKey), found.isObject {
+                    stories = found
+                    break
+                }
+            }
+        }
+        return stories?.member("pages")?.elements?.compactMap { $0.member("image")?.string } ?? []
+    }
+    static let storiesKey = "pw_stories"
+    static let customDataKeys = ["u", "userdata"]
 
     /// `userInfo[@"attachment"]`, a string at the top level, read only for a Pushwoosh message (processor @ 88bf6db5).
     public let imageKeyPaths: [PayloadKeyPath] = ["attachment"]
