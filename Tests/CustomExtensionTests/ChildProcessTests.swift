@@ -161,3 +161,25 @@ final class FloodServer: Sendable {
         }.start()
     }
 }
+
+@Suite("The extension's trust store")
+struct ExtensionTrustStoreTests {
+    /// Where the system's certificates are hashed, the bundle holds only the CDN's CA (libcurl finds the others by
+    /// hash): a bundle is parsed whole for each new TLS session. A folder without a live hash link gets the whole
+    /// system bundle, or the extension would trust nothing else.
+    @Test("the system's store counts as hashed only with a live hash link")
+    func hashedStore() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write("ca-certificates.crt", "bundle")
+        _ = try folder.write("ISRG_Root_X1.pem", "a certificate")
+        #expect(!ExtensionSandbox.systemStoreIsHashed(folder.path))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/4042bcee.0", withDestinationPath: folder.path + "/gone.pem")
+        #expect(!ExtensionSandbox.systemStoreIsHashed(folder.path), "a broken link finds nothing")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/4042bcee.1", withDestinationPath: folder.path + "/ISRG_Root_X1.pem")
+        #expect(ExtensionSandbox.systemStoreIsHashed(folder.path))
+        #expect(
+            ExtensionSandbox.systemStoreIsHashed(), "this machine's /etc/ssl/certs is hashed (update-ca-certificates)")
+    }
+}

@@ -99,6 +99,34 @@ struct ExtensionProcessModeTests {
         #expect(Set((0..<3).compactMap { same.pid($0) }).count == 1)
     }
 
+    @Test("reuse: a request and a line belong to the notification waiting for its handler, not to the one before")
+    func attribution() async throws {
+        let fetching = """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let name = request.content.title
+                    let url = URL(string: "https://fixtures.richpush.test/cat.png?n=" + name)!
+                    URLSession(configuration: .ephemeral).dataTask(with: url) { _, _, _ in
+                        print("fetched " + name)
+                        contentHandler(request.content)
+                    }.resume()
+                }
+            }
+            """
+        let names = ["n1", "n2", "n3", "n4"]
+        // An image URL on the fixture CDN, so that the replay starts it.
+        let image = #""fcm_options":{"image":"https://fixtures.richpush.test/cat.png"}"#
+        let payloads = names.reduce(into: [String: String]()) { $0[$1] = Self.payload($1, image) }
+        let replayed = try await replay(fetching, payloads: payloads, mode: "reuse")
+        #expect(Set((0..<4).compactMap { replayed.pid($0) }).count == 1)
+        for (index, name) in names.enumerated() {
+            let requests = replayed.events(index).filter { $0.event == "extensionRequest" }.map(\.detail)
+            #expect(requests.count == 1 && requests[0].contains("cat.png?n=\(name) "), "\(name): \(requests)")
+            #expect(replayed.results[index]["extensionLog"] as? [String] == ["fetched \(name)"])
+        }
+    }
+
     @Test("a crash ends every notification in flight in its process, each extensionCrashed with the same signal")
     func crash() async throws {
         let replayed = try await replay(

@@ -229,6 +229,25 @@ struct ExtensionProcessTests {
         #expect((refused["extensionLog"] as? [String])?.contains { $0.hasSuffix("error true") } == true)
     }
 
+    @Test("what the extension prints while it starts (in its init) is in the first notification's log")
+    func initLog() async throws {
+        let (run, result) = try await replay(
+            """
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override init() {
+                    print("made")
+                    super.init()
+                }
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    print("received")
+                    contentHandler(request.content)
+                }
+            }
+            """)
+        #expect(result["extensionLog"] as? [String] == ["made", "received"], "\(result) \(run.stderr)")
+    }
+
     @Test(
         "UserDefaults' key-value coding, as iOS's Foundation has it: setValue(_:forKey:) stores, value(forKey:) reads")
     func userDefaultsKeyValueCoding() async throws {

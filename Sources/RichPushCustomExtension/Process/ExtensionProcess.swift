@@ -70,6 +70,9 @@ final class ExtensionProcess: Sendable {
         var started = false
         /// Requests handed before the host said hello: sent, and their `started` told, then.
         var pending: [(id: String, line: String)] = []
+        /// Lines printed while no notification was in the process (its launch, before the first one was handed over):
+        /// the next notification's.
+        var unclaimedLog: [String] = []
         var served: [String: Served] = [:]
         /// Every notification the process was handed: its label, for cross-talk.
         var labels: [String: String] = [:]
@@ -78,6 +81,15 @@ final class ExtensionProcess: Sendable {
         var peak: Int?
         var systemEnd: SystemEnd?
         var exit: (status: Int32?, signal: Int32?)?
+
+        /// The notifications what the process says or does goes to: those still waiting for their handler, or every
+        /// one in flight when none waits. richpush cannot tell which instance printed a line or made a request, but
+        /// one whose handler was called and that only lingers (``ExtensionProcess/linger``) did not make the next one's.
+        var listening: [String] {
+            let open = served.keys.filter { served[$0]?.run == nil }
+            let waiting = open.filter { served[$0]?.calls == 0 }
+            return waiting.isEmpty ? open : waiting
+        }
         var fatalLine: String?
         var stderrTail: [String] = []
         var ended = false
@@ -187,13 +199,22 @@ final class ExtensionProcess: Sendable {
     ) async -> CustomExtensionRun? {
         let id = invocation.identifier
         let line = HostProtocol.line(HostCommand.request(Self.hostRequest(invocation)))
+        // A process refused at its hello (another protocol version) refuses every notification handed to it: the
+        // next process would be refused too, so that is the notification's end, not a reason to try another.
+        if case .refused(let version, let sdk)? = state.withLock({ $0.systemEnd }) {
+            return CustomExtensionRun(
+                end: .failedToStart(.protocolVersion(found: version, expected: HostProtocol.version, sdk: sdk)),
+                contentHandlerCalls: 0, log: [])
+        }
         let accepted: (served: Served, sendNow: Bool)? = state.withLock { state in
             guard !state.ended, state.systemEnd == nil else { return nil }
             let instance = mode == .sameInstance ? 1 : state.handed + 1
             let info = ExtensionProcessInfo(
                 mode: mode.rawValue, pid: state.measured?.pid ?? child.pid, handledBefore: state.handed,
                 age: (ContinuousClock.now - launchedAt).seconds, instance: "#\(instance)")
-            let served = Served(label: invocation.label, emit: emit, info: info)
+            var served = Served(label: invocation.label, emit: emit, info: info)
+            served.log = state.unclaimedLog
+            state.unclaimedLog = []
             state.served[id] = served
             state.labels[id] = invocation.label
             state.handed += 1
@@ -326,11 +347,11 @@ final class ExtensionProcess: Sendable {
                         if state.stderrTail.count > 8 { state.stderrTail.removeFirst() }
                     }
                     let kept = String(line.prefix(Self.maxLogLineCharacters))
-                    // A line is the waiting notifications' (the one before lingers after its handler call, for a
-                    // second one); all of them when none waits.
-                    let open = state.served.keys.filter { state.served[$0]?.run == nil }
-                    let waiting = open.filter { state.served[$0]?.calls == 0 }
-                    for id in waiting.isEmpty ? open : waiting {
+                    let listening = state.listening
+                    if listening.isEmpty, state.unclaimedLog.count < Self.maxLogLines {
+                        state.unclaimedLog.append(kept)
+                    }
+                    for id in listening {
                         if state.served[id]!.log.count < Self.maxLogLines {
                             state.served[id]!.log.append(kept)
                         } else {
@@ -467,8 +488,9 @@ final class ExtensionProcess: Sendable {
 
     /// An event about no notification in particular goes to every notification in flight (one, but in
     /// `concurrent` mode).
+    /// Tells the notifications ``State/listening`` what the process did.
     func broadcast(_ event: CustomExtensionEvent) {
-        let sinks = state.withLock { $0.served.values.filter { $0.run == nil }.map(\.emit) }
+        let sinks = state.withLock { state in state.listening.compactMap { state.served[$0]?.emit } }
         for sink in sinks { sink(event) }
     }
 

@@ -7,10 +7,14 @@ import RichPushFiles
 ///   it started (a process in a session of its own included), and nothing it started outlives its notification;
 /// - `unshare` ends with it, and it with `unshare` (`--kill-child`), whose own parent-death signal ties both to
 ///   richpush: richpush killed with SIGKILL leaves no extension process behind;
-/// - with the fixture CDN, a bundle of the system's certificates plus the CDN's CA is bind-mounted over
-///   `/etc/ssl/certs/ca-certificates.crt`, the file libcurl reads (Foundation's URLSession on Linux is libcurl, which
-///   reads no CA variable): the extension trusts the CDN, the system's trust store is untouched, nothing else on the
-///   machine sees the change.
+/// - with the fixture CDN, a bundle with the CDN's CA is bind-mounted over `/etc/ssl/certs/ca-certificates.crt`, the
+///   file libcurl reads (Foundation's URLSession on Linux is libcurl, which reads no CA variable): the extension
+///   trusts the CDN, the system's trust store is untouched, nothing else on the machine sees the change. Every other
+///   host is still checked against the system's store: libcurl also looks issuers up in `/etc/ssl/certs` by their
+///   OpenSSL hash (its CA path), so where that folder is hashed the bundle holds the CA alone; elsewhere it holds the
+///   system's certificates too. A bundle is parsed whole for every new TLS session, and the system's 140
+///   certificates cost an extension 26 ms per URLSession here (`perf`: libcrypto's PEM decoding and malloc, 77% of
+///   a reused process's time), where iOS's trust store costs nothing per session.
 ///
 /// It isolates processes and that one file, not the network: there is no network namespace, so the extension's
 /// traffic reaches the proxy only because URLSession honours `https_proxy`; a client that ignores it goes direct.
@@ -22,8 +26,21 @@ import RichPushFiles
 struct ExtensionSandbox: Sendable {
     /// The file libcurl reads.
     static let systemBundle = "/etc/ssl/certs/ca-certificates.crt"
+    /// The folder libcurl looks issuers up in, by subject hash (`5ad8a5d6.0`), besides the bundle.
+    static let systemCAPath = "/etc/ssl/certs"
 
-    /// The bundle to mount over ``systemBundle``: the system's certificates and the CA; nil without a fixture CDN.
+    /// Whether ``systemCAPath`` holds hash links for libcurl to find the system's certificates by.
+    static func systemStoreIsHashed(_ folder: String = systemCAPath) -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.contains { name in
+            let parts = name.split(separator: ".")
+            return parts.count == 2 && parts[0].count == 8 && parts[0].allSatisfy(\.isHexDigit)
+                && parts[1].allSatisfy(\.isNumber) && FileNode.exists(folder + "/" + name)
+        }
+    }
+
+    /// The bundle to mount over ``systemBundle``: the CA (and the system's certificates where ``systemCAPath`` is not
+    /// hashed); nil without a fixture CDN.
     let bundle: String?
 
     /// Checks that this machine lets richpush make the namespaces and, for a fixture CDN, writes the bundle into
@@ -36,7 +53,7 @@ struct ExtensionSandbox: Sendable {
             }
             let path = folder + "/ca-bundle.crt"
             do {
-                let system = try String(contentsOfFile: systemBundle, encoding: .utf8)
+                let system = systemStoreIsHashed() ? "" : try String(contentsOfFile: systemBundle, encoding: .utf8)
                 try (system + "\n" + caCertificatePEM + "\n").write(toFile: path, atomically: false, encoding: .utf8)
             } catch {
                 throw Unavailable(
