@@ -127,6 +127,30 @@ struct ExtensionProcessModeTests {
         }
     }
 
+    @Test("concurrent: a vendor SDK's report goes to the notification it is about, so each ends as it does alone")
+    func vendorReportsAreAttributed() async throws {
+        let folder = try TemporaryFolder()
+        for name in ["http-url", "exif-jpeg-served-as-octet-stream", "twelve-megabytes"] {
+            _ = try folder.write(
+                "payloads/\(name).json", try String(contentsOfFile: "payloads/sdk/\(name).json", encoding: .utf8))
+        }
+        func reasons(_ mode: String) async throws -> [String] {
+            let run = try await runExecutable(
+                richpushBinary(),
+                [
+                    "replay", folder.path + "/payloads", "--extension", "examples/extensions/vendors/onesignal",
+                    "--extension-process", mode, "--format", "json",
+                ], environment: ["XDG_CACHE_HOME": Self.cache])
+            let results = try #require(
+                try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]], "\(run.stderr)")
+            return results.map { ($0["fallback"] as? [String: Any])?["reason"] as? String ?? "none" }
+        }
+        // In path order: exif-…, http-url, twelve-megabytes, each with OneSignal's own reason.
+        let alone = try await reasons("each")
+        #expect(alone == ["unsupportedImageType", "insecureURL", "attachmentRejected"])
+        #expect(try await reasons("concurrent") == alone)
+    }
+
     @Test("a crash ends every notification in flight in its process, each extensionCrashed with the same signal")
     func crash() async throws {
         let replayed = try await replay(

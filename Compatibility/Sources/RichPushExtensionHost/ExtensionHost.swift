@@ -44,6 +44,7 @@ public enum RichPushExtensionHost {
         let served = Served(make: UncheckedBox(make), sameInstance: mode == "same-instance")
         // Made before any request, as iOS makes it when the extension launches: memory its init takes is counted.
         served.makeFirstInstance()
+        events.setRequestLookup { userInfo in served.request(owning: Self.canonical(userInfo)) }
         events.send(.ready)
         // Commands: requests, and `expire` when a request's budget has run out. The end of standard input means
         // richpush has gone: nothing is left to serve.
@@ -159,13 +160,16 @@ public enum RichPushExtensionHost {
 /// whose `userInfo` a delivered content carries.
 private final class Served: @unchecked Sendable {
     // @unchecked: every member is used on the main thread only (`serve`, `expire`, `owner` are called from the main
-    // queue), but for `lock`, which guards `payloads` read from any thread in `owner(of:)`.
+    // queue), but for `lock`, which guards `payloads`, `waiting` and `order`, read from any thread in `owner(of:)` and
+    // `request(owning:)`.
     private let make: UncheckedBox<() -> UNNotificationServiceExtension>
     private let sameInstance: Bool
     private var shared: UNNotificationServiceExtension?
     private var instances: [String: UNNotificationServiceExtension] = [:]
     private let lock = NSLock()
     private var payloads: [String: String] = [:]
+    /// Requests whose handler was not called yet.
+    private var waiting: Set<String> = []
     private var order: [String] = []
     private static let keptPayloads = 256
 
@@ -197,6 +201,7 @@ private final class Served: @unchecked Sendable {
         instances[request.identifier] = instance
         lock.lock()
         payloads[request.identifier] = userInfo
+        waiting.insert(request.identifier)
         order.append(request.identifier)
         // Kept for a content delivered later, from another request's: the last requests' are enough.
         if order.count > Self.keptPayloads { payloads[order.removeFirst()] = nil }
@@ -207,12 +212,27 @@ private final class Served: @unchecked Sendable {
             let call = calls.next()
             report(content, call)
             // iOS lets go of an instance once its handler was called: what it holds (a task, its session) goes too.
-            if call == 1 { DispatchQueue.main.async { self.instances[id] = nil } }
+            if call == 1 {
+                self.lock.lock()
+                self.waiting.remove(id)
+                self.lock.unlock()
+                DispatchQueue.main.async { self.instances[id] = nil }
+            }
         }
     }
 
     func expire(_ id: String) {
         instances[id]?.serviceExtensionTimeWillExpire()
+    }
+
+    /// The request whose payload `userInfo` is: one still waiting for its handler first, then the latest; nil when it
+    /// is none of them.
+    func request(owning userInfo: String) -> String? {
+        guard !userInfo.isEmpty else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        let alike = order.filter { payloads[$0] == userInfo }
+        return alike.last { waiting.contains($0) } ?? alike.last
     }
 
     /// The request whose payload a content's `userInfo` is, `own` first when two are alike; nil when it is none of

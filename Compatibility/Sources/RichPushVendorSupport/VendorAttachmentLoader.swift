@@ -12,9 +12,14 @@ public import UserNotifications
 /// attachments as the vendor takes several. `--sdk VENDOR` reads the same rules, so both end alike.
 public struct VendorAttachmentLoader: Sendable {
     public let rules: any VendorRules
+    /// The request the images are for, where richpush's process host knows it: its failures and a refused attachment
+    /// are reported to that notification alone (several can be in one process).
+    public var requestID: String?
 
-    public init(rules: any VendorRules) {
+    /// `userInfo`: the payload of the request the loader works for, as it arrived.
+    public init(rules: any VendorRules, userInfo: [AnyHashable: Any]? = nil) {
         self.rules = rules
+        self.requestID = userInfo.flatMap { RichPushHostChannel.request(owning: $0) }
     }
 
     /// What became of one image: its attachment, or why there is none.
@@ -28,6 +33,8 @@ public struct VendorAttachmentLoader: Sendable {
     public struct Failure: Sendable, CustomStringConvertible {
         public var reason: String
         public var detail: String
+        /// The request it is about, where the loader knows it (``load(for:completion:)``).
+        public var requestID: String?
 
         public init(_ reason: String, _ detail: String) {
             self.reason = reason
@@ -46,21 +53,31 @@ public struct VendorAttachmentLoader: Sendable {
     /// `completion` is called once, on a background queue.
     public func load(
         for userInfo: [AnyHashable: Any],
-        completion: @escaping @Sendable (_ attachments: [UNNotificationAttachment], _ failures: [Failure]) -> Void
+        completion given: @escaping @Sendable (_ attachments: [UNNotificationAttachment], _ failures: [Failure]) -> Void
     ) {
+        var loader = self
+        loader.requestID = requestID ?? RichPushHostChannel.request(owning: userInfo)
+        let requestID = loader.requestID
+        let completion: @Sendable ([UNNotificationAttachment], [Failure]) -> Void = { attachments, failures in
+            given(
+                attachments,
+                failures.map {
+                    var failure = $0; failure.requestID = requestID; return failure
+                })
+        }
         var requests = rules.imageRequests(in: UserInfoNode(userInfo))
         if rules.plurality == .first { requests = Array(requests.prefix(1)) }
         guard !requests.isEmpty else { return completion([], []) }
         switch rules.plurality {
         case .first, .eachInTurn:
             // One after another; a failed one is skipped.
-            Self.inTurn(requests[...], loader: self, done: [], failures: [], completion: completion)
+            Self.inTurn(requests[...], loader: loader, done: [], failures: [], completion: completion)
         case .allOrNothing:
             let group = DispatchGroup()
             let results = Results(count: requests.count)
             for (index, request) in requests.enumerated() {
                 group.enter()
-                loadOne(request) { outcome in
+                loader.loadOne(request) { outcome in
                     results.set(index, outcome)
                     group.leave()
                 }
@@ -101,7 +118,13 @@ public struct VendorAttachmentLoader: Sendable {
     }
 
     /// Checks, downloads, names and attaches one image.
-    public func loadOne(_ request: ImageRequest, completion: @escaping @Sendable (Outcome) -> Void) {
+    public func loadOne(_ request: ImageRequest, completion given: @escaping @Sendable (Outcome) -> Void) {
+        let requestID = self.requestID
+        let completion: @Sendable (Outcome) -> Void = { outcome in
+            guard case .failed(var failure) = outcome else { return given(outcome) }
+            failure.requestID = failure.requestID ?? requestID
+            given(.failed(failure))
+        }
         let url: URL
         switch rules.check(imageURL: request.url) {
         case .failure(let refusal) where refusal.reason == .insecureURL && rules.schemes == .urlSession:
@@ -172,7 +195,9 @@ public struct VendorAttachmentLoader: Sendable {
             }
             let options = name.typeHint.map { [UNNotificationAttachmentOptionsTypeHintKey: $0] as [AnyHashable: Any] }
             do {
-                let attachment = try UNNotificationAttachment(identifier: "", url: file, options: options)
+                let attachment = try RichPushHostChannel.withRequest(requestID) {
+                    try UNNotificationAttachment(identifier: "", url: file, options: options)
+                }
                 completion(.attached(UncheckedAttachment(attachment: attachment)))
             } catch {
                 // richpush has seen the UNError itself (attachmentRejected in the timeline).

@@ -8,11 +8,15 @@ import UserNotifications
 /// Outside richpush nothing is written.
 public enum VendorChannel {
     /// Records what `rules`' SDK would send for this payload.
-    public static func recordWouldSend(_ rules: any VendorRules, for userInfo: [AnyHashable: Any]) {
+    /// `requestID`: the request it is for, when the payload was changed since it arrived (else found by it).
+    public static func recordWouldSend(
+        _ rules: any VendorRules, for userInfo: [AnyHashable: Any], requestID: String? = nil
+    ) {
+        let requestID = requestID ?? RichPushHostChannel.request(owning: userInfo)
         for request in rules.wouldSend(for: UserInfoNode(userInfo)) {
             RichPushHostChannel.send(
                 .wouldSend(
-                    id: nil, vendor: rules.name,
+                    id: requestID, vendor: rules.name,
                     request: HostWouldSend(
                         method: request.method, url: request.url, fields: request.fields.map { "\($0)=\($1)" },
                         note: request.note)))
@@ -22,6 +26,6 @@ public enum VendorChannel {
     /// Reports an image the vendor did not attach.
     public static func imageFailed(_ rules: any VendorRules, _ failure: VendorAttachmentLoader.Failure) {
         RichPushHostChannel.send(
-            .imageFailed(id: nil, vendor: rules.name, reason: failure.reason, detail: failure.detail))
+            .imageFailed(id: failure.requestID, vendor: rules.name, reason: failure.reason, detail: failure.detail))
     }
 }

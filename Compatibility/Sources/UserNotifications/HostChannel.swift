@@ -32,6 +32,39 @@ public enum RichPushHostChannel {
         return write(String(decoding: data, as: UTF8.self))
     }
 
+    nonisolated(unsafe) private static var lookup: (@Sendable ([AnyHashable: Any]) -> String?)?
+
+    /// Set by the process host before any request: how a module finds the request a payload came with.
+    public static func setRequestLookup(_ lookup: @escaping @Sendable ([AnyHashable: Any]) -> String?) {
+        lock.lock()
+        defer { lock.unlock() }
+        Self.lookup = lookup
+    }
+
+    /// The identifier of the request whose payload `userInfo` is (one still waiting for its handler first, when
+    /// several are alike), so that what a vendor's SDK reports for it goes to that notification alone when a process
+    /// holds several (`--extension-process concurrent`); nil outside richpush's process host.
+    public static func request(owning userInfo: [AnyHashable: Any]) -> String? {
+        lock.lock()
+        let lookup = Self.lookup
+        lock.unlock()
+        return lookup?(userInfo)
+    }
+
+    /// Runs `body` with `id` as the request that what it reports is about, on this thread (a vendor module around
+    /// the `UNNotificationAttachment` it makes for a request).
+    public static func withRequest<Value>(_ id: String?, _ body: () throws -> Value) rethrows -> Value {
+        let dictionary = Thread.current.threadDictionary
+        let previous = dictionary[requestKey]
+        dictionary[requestKey] = id
+        defer { dictionary[requestKey] = previous }
+        return try body()
+    }
+
+    /// The request set by ``withRequest(_:_:)`` on this thread.
+    static var currentRequest: String? { Thread.current.threadDictionary[requestKey] as? String }
+    private static let requestKey = "RichPushHostChannel.request"
+
     private static func write(_ line: String) -> Bool {
         guard let descriptor else { return false }
         var bytes = Array(line.utf8)

@@ -32,7 +32,9 @@ open class UNNotificationAttachment: NSObject, @unchecked Sendable {
             (self.url, self.type) = try Self.store(url, options: options)
         } catch {
             RichPushHostChannel.send(
-                .attachmentFailed(id: nil, identifier: identifier, url: url.absoluteString, error: "\(error)"))
+                .attachmentFailed(
+                    id: RichPushHostChannel.currentRequest, identifier: identifier, url: url.absoluteString,
+                    error: "\(error)"))
             throw error
         }
         self.identifier = identifier

@@ -464,8 +464,9 @@ final class ExtensionProcess: Sendable {
             }
             lookup.served.emit(.contentHandler(handed, call: lookup.count))
             if lookup.count == 1 { lookup.served.handlerCalled.fire() }
-        case .attachmentFailed(_, _, let url, let error):
-            broadcast(
+        case .attachmentFailed(let id, _, let url, let error):
+            tell(
+                id,
                 .attachmentFailed(
                     "UNNotificationAttachment(identifier:url:options:) threw \(error) (for \(String(url.prefix(200))))")
             )
@@ -475,19 +476,26 @@ final class ExtensionProcess: Sendable {
                     state.served[id]!.log.append("richpush host: \(detail.prefix(300))")
                 }
             }
-        case .wouldSend(_, let vendor, let request):
-            broadcast(.wouldSend("\(vendor.prefix(40)): \(request.summary.prefix(500))"))
+        case .wouldSend(let id, let vendor, let request):
+            tell(id, .wouldSend("\(vendor.prefix(40)): \(request.summary.prefix(500))"))
         case .frameworkNote(let framework, let detail):
             broadcast(.frameworkNote("\(framework.prefix(40)): \(detail.prefix(500))"))
-        case .imageFailed(_, let vendor, let reason, let detail):
+        case .imageFailed(let id, let vendor, let reason, let detail):
             // A claim from the extension's process: only a reason of the contract counts.
             let known = FallbackReason(rawValue: reason) ?? .networkError
-            broadcast(.vendorImageFailed(known, "\(vendor.prefix(40)): \(detail.prefix(500))"))
+            tell(id, .vendorImageFailed(known, "\(vendor.prefix(40)): \(detail.prefix(500))"))
         }
     }
 
     /// An event about no notification in particular goes to every notification in flight (one, but in
     /// `concurrent` mode).
+    /// Tells the notification `id` names, while it is in flight; else ``broadcast(_:)``. A vendor's module names the
+    /// request a report is about (the one whose payload it read), where richpush could not tell them apart.
+    func tell(_ id: String?, _ event: CustomExtensionEvent) {
+        let sink = id.flatMap { id in state.withLock { $0.served[id].flatMap { $0.run == nil ? $0.emit : nil } } }
+        if let sink { sink(event) } else { broadcast(event) }
+    }
+
     /// Tells the notifications ``State/listening`` what the process did.
     func broadcast(_ event: CustomExtensionEvent) {
         let sinks = state.withLock { state in state.listening.compactMap { state.served[$0]?.emit } }

@@ -38,7 +38,7 @@ public class RichNotificationHelper: NSObject, @unchecked Sendable {
         guard let image = rules.imageRequests(in: UserInfoNode(content.userInfo)).first else {
             return completionHandler(content, RichDataError.noRichDataFound)
         }
-        VendorAttachmentLoader(rules: rules).loadOne(image) { outcome in
+        VendorAttachmentLoader(rules: rules, userInfo: content.userInfo).loadOne(image) { outcome in
             switch outcome {
             case .attached(let one):
                 guard let mutable = box.content.mutableCopy() as? UNMutableNotificationContent else {

@@ -50,7 +50,7 @@ open class CTNotificationServiceExtension: UNNotificationServiceExtension {
             delivery.deliver()
             return
         }
-        VendorAttachmentLoader(rules: rules).loadOne(image) { [delivery] outcome in
+        VendorAttachmentLoader(rules: rules, userInfo: request.content.userInfo).loadOne(image) { [delivery] outcome in
             switch outcome {
             case .attached(let one):
                 delivery.attach(one.attachment)

@@ -76,7 +76,7 @@ open class ITBNotificationServiceExtension: UNNotificationServiceExtension {
             return
         }
         steps.downloadStarted()
-        VendorAttachmentLoader(rules: rules).loadOne(image) { [steps] outcome in
+        VendorAttachmentLoader(rules: rules, userInfo: content.userInfo).loadOne(image) { [steps] outcome in
             switch outcome {
             case .attached(let one):
                 steps.attached(one.attachment)

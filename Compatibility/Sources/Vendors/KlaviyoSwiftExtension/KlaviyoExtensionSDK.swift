@@ -26,7 +26,7 @@ public enum KlaviyoExtensionSDK {
         }
         media.type = media.type ?? fallbackMediaType
         let handed = HandedContent(content: bestAttemptContent, handler: contentHandler)
-        VendorAttachmentLoader(rules: rules).loadOne(media) { outcome in
+        VendorAttachmentLoader(rules: rules, userInfo: bestAttemptContent.userInfo).loadOne(media) { outcome in
             switch outcome {
             case .attached(let one):
                 handed.content.attachments = [one.attachment]

@@ -57,7 +57,9 @@ public class NotificareNotificationServiceExtension {
             throw Error.invalidUrl
         }
         let outcome = await withCheckedContinuation { continuation in
-            VendorAttachmentLoader(rules: rules).loadOne(image) { continuation.resume(returning: $0) }
+            VendorAttachmentLoader(rules: rules, userInfo: content.userInfo).loadOne(image) {
+                continuation.resume(returning: $0)
+            }
         }
         switch outcome {
         case .attached(let one):

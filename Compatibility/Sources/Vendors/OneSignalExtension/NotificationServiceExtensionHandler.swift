@@ -38,17 +38,20 @@ package enum NotificationServiceExtensionHandler {
         contentHandler: ((UNNotificationContent) -> Void)?
     ) -> UNMutableNotificationContent {
         let content = replacementContent ?? mutableCopy(of: request)
+        // Whose reports these are, found by the payload as it arrived (the collapse id below changes it).
+        var loader = Self.loader
+        loader.requestID = RichPushHostChannel.request(owning: request.content.userInfo)
         addCollapseID(request.identifier, to: content)
         applyBadgeIncrement(to: content)
-        VendorChannel.recordWouldSend(loader.rules, for: content.userInfo)
+        VendorChannel.recordWouldSend(loader.rules, for: content.userInfo, requestID: loader.requestID)
         guard let contentHandler else {
             let done = DispatchSemaphore(value: 0)
-            addAttachments(to: content) { done.signal() }
+            addAttachments(to: content, loader: loader) { done.signal() }
             wait(for: done)
             return content
         }
         let handing = UncheckedDelivery(content: content, contentHandler: contentHandler)
-        addAttachments(to: content) { handing.contentHandler?(handing.content) }
+        addAttachments(to: content, loader: loader) { handing.contentHandler?(handing.content) }
         return content
     }
 
@@ -89,7 +92,8 @@ package enum NotificationServiceExtensionHandler {
     /// it had, with an empty list too), reports each failure, then calls `completion`, on the loader's queue, or at
     /// once when the payload names none.
     private static func addAttachments(
-        to content: UNMutableNotificationContent, completion: @escaping @Sendable () -> Void
+        to content: UNMutableNotificationContent, loader: VendorAttachmentLoader,
+        completion: @escaping @Sendable () -> Void
     ) {
         guard !loader.rules.imageRequests(in: UserInfoNode(content.userInfo)).isEmpty else { return completion() }
         let target = UncheckedDelivery(content: content, contentHandler: nil)
