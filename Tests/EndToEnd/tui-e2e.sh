@@ -470,6 +470,30 @@ else
     pass "after q nothing listens on the port any more"
 fi
 
+# 17b. --record DIR: the listener records each push; w writes the selected notification in the same form, and
+# the status line names the file. The recording replays.
+PORT=$(free_port)
+CORPUS="$WORK/corpus"
+launch --state background --listen "127.0.0.1:$PORT" --ca-out "'$WORK/record-ca.pem'" --record "'$CORPUS'"
+wait_for "the recording TUI listens" "listening 127.0.0.1:$PORT"
+"$BIN" push "$LIBRARY/rich/png-background.json" --to "https://127.0.0.1:$PORT" --cacert "$WORK/record-ca.pem" \
+    --topic com.example.app > "$WORK/push-record.out" 2>&1
+wait_for "the push to record arrives with its image" "png 640x480"
+keys Tab
+press w "w records the selected notification and the status line says where" "Recorded to $CORPUS/"
+press q "q exits the recording TUI" "EXIT=0"
+recorded=$(find "$CORPUS" -maxdepth 1 -name '*.json' ! -name '*.expect.json' | wc -l)
+if [ "$recorded" -eq 2 ]; then
+    pass "the push was recorded by --record and again by w (2 payload files)"
+else
+    fail "the push was recorded by --record and again by w ($recorded payload files: $(ls "$CORPUS" | tr '\n' ' '))"
+fi
+if "$BIN" replay "$CORPUS" > "$WORK/replay-record.out" 2>&1 && grep -q "2 passed, 0 failed" "$WORK/replay-record.out"; then
+    pass "the TUI's recording replays, every result passing"
+else
+    fail "the TUI's recording replays ($(tr '\n' ' ' < "$WORK/replay-record.out"))"
+fi
+
 # 18. Without --ca-out the CA is a temporary file, named in the status line and removed on exit.
 launch --state background --listen 127.0.0.1:0
 wait_for "port 0 listens on a free port" "listening 127.0.0.1:"

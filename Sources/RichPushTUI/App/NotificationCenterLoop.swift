@@ -173,6 +173,12 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
             let delivering = self.delivering
             let continuation = self.continuation
             Task { continuation.yield(.action(.exportFinished(await delivering.exportReport(results)))) }
+        case .recordNotification(let result, let file):
+            let delivering = self.delivering
+            let continuation = self.continuation
+            Task {
+                continuation.yield(.action(.recordFinished(await delivering.record(result, file: file))))
+            }
         case .quit:
             break
         }

@@ -4,6 +4,7 @@ import RichPushFiles
 import RichPushLibrary
 import RichPushNetwork
 import RichPushReplay
+import RichPushServe
 import RichPushTUI
 
 /// Sends payloads from the notification center through the notification system, with the SDK picked on screen
@@ -17,6 +18,8 @@ struct NotificationCenterDelivery: NotificationDelivering {
     let selectedSDK = SDKSelection()
     /// The team's extension folder (`--extension`), for the report's header.
     var customExtension: String?
+    /// The pushes received and the `--record` recorder, for `w`; nil when the notification center does not listen.
+    var recentPushes: RecentPushes?
 
     func deliver(_ input: DeliveryInput, observer: @escaping @Sendable (DeliveryProgress) -> Void) async
         -> DeliveryResult
@@ -60,6 +63,28 @@ struct NotificationCenterDelivery: NotificationDelivering {
             }
         }
         return .failure(ExportError(lastProblem))
+    }
+
+    /// `w`: the notification as `--record` writes it, into the `--record` folder. A push that arrived over the
+    /// network is written from the request kept for it; a library payload from its file.
+    func record(_ result: DeliveryResult, file: String) async -> Result<String, ExportError> {
+        guard let recorder = recentPushes?.recorder else {
+            return .failure(ExportError("start the notification center with --record DIR to record notifications"))
+        }
+        let push: RecordedPush
+        if result.transport == .file {
+            guard case .bytes(let body) = SafeFileReader.read(file, limit: PayloadDecoder.maxFileBytes) else {
+                return .failure(ExportError("cannot read \(file)"))
+            }
+            push = RecordedPush(
+                outcome: .delivered(result), transport: .file, attributes: APNsAttributes(id: UUID().uuidString),
+                body: body, appState: result.appState)
+        } else if let id = result.apns?.id, let kept = recentPushes?.push(id: id) {
+            push = kept
+        } else {
+            return .failure(ExportError("this push is no longer kept (the newest \(RecentPushes.capacity) are)"))
+        }
+        return recorder.recordNow(push).map { recorder.folder.fullPath($0) }.mapError { ExportError($0.message) }
     }
 
     static func stamp(_ date: Date) -> String {
