@@ -242,6 +242,8 @@ public final class PushRecorder: Sendable {
             }
         }
         let counts = self.counts
+        // A run that never got a push (a start that failed, say) has nothing to report.
+        guard counts.written + counts.failed + counts.notRecorded > 0 else { return }
         var summary = "recorded \(counts.written) push\(counts.written == 1 ? "" : "es") to \(folder.path)"
         if counts.failed > 0 { summary += "; \(counts.failed) could not be written" }
         if counts.notRecorded > 0 { summary += "; \(counts.notRecorded) served after recording stopped" }
