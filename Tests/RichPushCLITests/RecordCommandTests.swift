@@ -103,6 +103,7 @@ struct RecordCommandTests {
         #expect(files.filter { $0.hasPrefix("rejected/") }.count == 2)
         let everything = files.map { (try? String(contentsOfFile: corpus + "/" + $0, encoding: .utf8)) ?? "" }.joined()
         #expect(!everything.contains(testToken) && !everything.lowercased().contains("bearer"))
+        #expect(!everything.contains(#""device-token""#), "the FCM registration token is hashed")
         #expect(everything.contains(#""apns-collapse-id": "chat-7""#))
         #expect(everything.contains(#""rejected": "BadDeviceToken""#))
 

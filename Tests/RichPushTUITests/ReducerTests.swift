@@ -392,7 +392,7 @@ import Testing
         state.detailID = 1
         #expect(
             reduce(&state, KeyBindings.action(for: .character("w"))!) == [
-                .recordNotification(Fixtures.richResult(), file: state.notifications.last!.file)
+                .recordNotification(Fixtures.richResult())
             ])
         _ = reduce(&state, .recordFinished(.success("corpus/2026-11-26T06-12-03Z-push.json")))
         #expect(state.status == "Recorded to corpus/2026-11-26T06-12-03Z-push.json")

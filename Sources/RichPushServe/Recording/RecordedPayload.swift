@@ -37,7 +37,8 @@ public struct RecordedPayload: Sendable, Equatable {
 
     public init(_ push: RecordedPush, settings: Settings, savedImage: SavedImage? = nil) {
         let token = { (text: String) in settings.keepsTokens ? text : TokenHash.replacing(text) }
-        var given: JSONObject = ["appState": .string(push.appState.rawValue)]
+        var given = push.given
+        given["appState"] = .string(push.appState.rawValue)
         let recordedAt = RecordingName.isoTime(push.receivedAt)
         switch push.outcome {
         case .refused(let rejection):
@@ -64,7 +65,7 @@ public struct RecordedPayload: Sendable, Equatable {
                 given["extension"] = .string(folder)
             }
             // An FCM message carries its APNs headers in its own `apns.headers`, which replay reads from the file.
-            if push.transport == .apnsHTTP2 {
+            if push.transport != .fcmHTTP {
                 let headers = PushHeaders(push.attributes)
                 if !headers.isEmpty { given["headers"] = headers.jsonValue }
             }

@@ -26,6 +26,8 @@ public struct RecordedPush: Sendable {
     public var unregistered: Bool
     /// The endpoint's `--bundle-id`, for a refusal that depends on it.
     public var bundleID: String?
+    /// Settings the payload already had (a library file's own `given`), kept unless the recording says otherwise.
+    public var given: JSONObject = [:]
 
     /// The headers a refused request is recorded with: those the endpoint's checks read, never `authorization`.
     public static let keptHeaders: Set<String> = [

@@ -17,8 +17,7 @@ public protocol NotificationDelivering: Sendable {
     func exportReport(_ results: [DeliveryResult]) async -> Result<String, ExportError>
 
     /// Writes a notification as a payload file with its expectation, as `--record` does, and returns its path.
-    /// `file` is the library file it was sent from, or the request path of a push that arrived over the network.
-    func record(_ result: DeliveryResult, file: String) async -> Result<String, ExportError>
+    func record(_ result: DeliveryResult) async -> Result<String, ExportError>
 }
 
 extension NotificationDelivering {
@@ -34,7 +33,7 @@ extension NotificationDelivering {
     }
 
     /// Deliverers without a recorder say so.
-    public func record(_ result: DeliveryResult, file: String) async -> Result<String, ExportError> {
+    public func record(_ result: DeliveryResult) async -> Result<String, ExportError> {
         .failure(ExportError("this notification center cannot record"))
     }
 }

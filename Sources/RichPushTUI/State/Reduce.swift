@@ -54,7 +54,7 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
             return []
         }
         state.status = "Recording the notification…"
-        return [.recordNotification(result, file: entry.file)]
+        return [.recordNotification(result)]
     case .endpointNote(let text):
         state.status = text
     case .recordFinished(let outcome):
