@@ -84,7 +84,6 @@ struct TUICommand: AsyncParsableCommand {
                 throw ValidationError("--no-listen checks no provider tokens: drop --auth-key")
             }
             if endpoint.listen != nil { throw ValidationError("--no-listen and --listen contradict each other") }
-            if recording.record != nil { throw ValidationError("--no-listen receives no pushes to --record") }
         }
     }
 
@@ -145,7 +144,7 @@ struct TUICommand: AsyncParsableCommand {
                 library: PayloadLibrary(root: command.payloads, extensionFolder: command.delivery.extensionFolder),
                 delivering: NotificationCenterDelivery(
                     system: system, store: environment.store, customExtension: command.delivery.extensionFolder,
-                    recentPushes: recentPushes),
+                    recorder: recorder, recentPushes: recentPushes),
                 initialState: command.state, configuration: configuration, logger: logger, network: endpoint.feed,
                 initialStatus: [command.deprecationNote, endpoint.status].compactMap { $0 }.nilIfEmpty?
                     .joined(separator: " · "),

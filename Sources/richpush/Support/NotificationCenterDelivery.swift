@@ -18,7 +18,9 @@ struct NotificationCenterDelivery: NotificationDelivering {
     let selectedSDK = SDKSelection()
     /// The team's extension folder (`--extension`), for the report's header.
     var customExtension: String?
-    /// The pushes received and the `--record` recorder, for `w`; nil when the notification center does not listen.
+    /// The `--record` recorder, which `w` writes with; nil without `--record`.
+    var recorder: PushRecorder?
+    /// The pushes received, for `w`; nil when the notification center does not listen.
     var recentPushes: RecentPushes?
 
     func deliver(_ input: DeliveryInput, observer: @escaping @Sendable (DeliveryProgress) -> Void) async
@@ -69,7 +71,7 @@ struct NotificationCenterDelivery: NotificationDelivering {
     /// network is written from the request kept for it; a library payload from its file (the path the delivery
     /// read), with its own expectation's settings.
     func record(_ result: DeliveryResult) async -> Result<String, ExportError> {
-        guard let recorder = recentPushes?.recorder else {
+        guard let recorder else {
             return .failure(ExportError("start the notification center with --record DIR to record notifications"))
         }
         let push: RecordedPush

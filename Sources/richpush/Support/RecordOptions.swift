@@ -19,7 +19,7 @@ struct RecordOptions: ParsableArguments {
     @Option(
         name: .customLong("record-max"),
         help: ArgumentHelp(
-            "Record at most N pushes in this run; later ones are served, not recorded (default: \(PushRecorder.Options.defaultMaxRecordings)).",
+            "Record at most N pushes in this run; later ones are served, not recorded.",
             valueName: "N"))
     var recordMax: Int = PushRecorder.Options.defaultMaxRecordings
 
