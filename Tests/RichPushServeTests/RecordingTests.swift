@@ -156,14 +156,15 @@ struct RecordingTests {
     // MARK: Writing
 
     @Test(
-        "nothing that exists is replaced or followed: a FIFO and a symbolic link where files would go are passed over")
-    func neverReplaces() throws {
+        "nothing that exists is replaced or followed: a FIFO and a symbolic link where files would go are passed over",
+        arguments: [true, false])
+    func neverReplaces(startsUnnamed: Bool) throws {
         let folder = try TemporaryFolder()
         let outside = try TemporaryFolder()
         let base = RecordingName.base(at: Self.moment, id: Self.id)
         try folder.fifo("\(base).expect.json")
         #expect(symlink(outside.path + "/target", folder.path + "/\(base)-2.json") == 0)
-        let writer = try RecordingFolder.prepare(folder.path)
+        let writer = try RecordingFolder.prepare(folder.path, startsUnnamed: startsUnnamed)
         let written = writer.write(
             [(".expect.json", Array("{}".utf8)), (".json", Array("{}".utf8))],
             names: { RecordingName.candidate(base, attempt: $0) })
@@ -175,6 +176,23 @@ struct RecordingTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/\(base)-2.expect.json"))
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(names == ["\(base)-2.json", "\(base)-3.expect.json", "\(base)-3.json", "\(base).expect.json"].sorted())
+    }
+
+    @Test("UTC times by arithmetic agree with the calendar's, over leap days, centuries and before 1970")
+    func utcTimes() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let moments =
+            [-86_401.0, -1, 0, 951_782_400, 951_868_799, 4_107_542_400, 1_795_673_523.9]
+            + Array(stride(from: 0.0, to: 4_200_000_000, by: 7_777_777.7))
+        for seconds in moments {
+            let date = Date(timeIntervalSince1970: seconds)
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            let expected = String(
+                format: "%04d-%02d-%02dT%02d-%02d-%02dZ", parts.year!, parts.month!, parts.day!, parts.hour!,
+                parts.minute!, parts.second!)
+            #expect(RecordingName.stamp(date) == expected, "\(seconds)")
+        }
     }
 
     @Test("a symbolic link in place of rejected/ is refused at start, naming it")

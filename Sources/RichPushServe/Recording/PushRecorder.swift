@@ -3,6 +3,10 @@ import RichPushCore
 import RichPushNetwork
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `serve --record DIR`: writes each push the endpoint answered as a payload file replay reproduces
 /// (``RecordedPayload``), under a name that says when and which push (``RecordingName``), refused ones under
 /// `rejected/`, without ever replacing a file (``RecordingFolder``).
@@ -62,11 +66,15 @@ public final class PushRecorder: Sendable {
         var counts = Counts()
         var closed = false
         var writerRunning = false
+        /// The writer sleeps on `wakeUp`: only then does a new push signal it (a signal per push costs a system call).
+        var writerWaiting = false
     }
 
     /// The folder in the recording folder that `given.fixtures` names.
     public static let imagesFolderName = "images"
     public static let rejectedFolderName = "rejected"
+    /// The writer thread's nice value (0 is the default, 19 the lowest priority).
+    static let writerNice: Int32 = 10
 
     /// Opens (or creates) the folder and its `rejected/` (and `images/`) subfolders; the error names the path
     /// that cannot be used and why. `note` gets each one-line note (a failed write, recording stopped).
@@ -82,7 +90,7 @@ public final class PushRecorder: Sendable {
 
     /// Queues a push to be written; returns at once.
     public func record(_ push: RecordedPush) {
-        let (accepted, startWriter, stoppedNow) = state.withLock { state -> (Bool, Bool, Bool) in
+        let (wake, startWriter, stoppedNow) = state.withLock { state -> (Bool, Bool, Bool) in
             if state.closed { return (false, false, false) }
             if state.counts.stopped || state.queued >= options.maxRecordings {
                 state.counts.notRecorded += 1
@@ -94,14 +102,16 @@ public final class PushRecorder: Sendable {
             state.queue.append(push)
             let start = !state.writerRunning
             state.writerRunning = true
-            return (true, start, false)
+            let wake = start || state.writerWaiting
+            state.writerWaiting = false
+            return (wake, start, false)
         }
         if stoppedNow {
             note(
                 "recording stopped: --record-max \(options.maxRecordings) reached; later pushes are served but not recorded"
             )
         }
-        guard accepted else { return }
+        guard wake else { return }
         if startWriter {
             let thread = Thread { [self] in writeQueued() }
             thread.name = "richpush-record"
@@ -126,9 +136,16 @@ public final class PushRecorder: Sendable {
 
     /// The writer thread: writes the queue, in order, until closed and empty.
     private func writeQueued() {
+        // Below the threads that answer and deliver: under a burst the answers come first and the files follow
+        // (what waits is bounded by --record-max); when the burst is over the writer has the processor to itself.
+        // On Linux the nice value is per thread, and `who` 0 is the calling thread.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.writerNice)
         while true {
             let (batch, finished) = state.withLock { state -> ([RecordedPush], Bool) in
-                if state.queue.isEmpty { return ([], state.closed) }
+                if state.queue.isEmpty {
+                    state.writerWaiting = !state.closed
+                    return ([], state.closed)
+                }
                 defer { state.queue.removeAll(keepingCapacity: true) }
                 return (state.queue, false)
             }
@@ -229,6 +246,7 @@ public final class PushRecorder: Sendable {
     public func shutdown() async {
         let running = state.withLock { state in
             state.closed = true
+            state.writerWaiting = false
             return state.writerRunning
         }
         if running {
