@@ -266,6 +266,7 @@ let package = Package(
             name: "RichPushServeTests",
             dependencies: [
                 "RichPushCore",
+                "RichPushFiles",
                 "RichPushNetwork",
                 "RichPushServe",
                 "RichPushServeTestSupport",

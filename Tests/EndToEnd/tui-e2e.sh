@@ -470,6 +470,37 @@ else
     pass "after q nothing listens on the port any more"
 fi
 
+# 17b. --record DIR: the listener records each push; w writes the selected notification in the same form (a
+# library payload from its file, a pushed one from its request), and the status line names the file. It replays.
+PORT=$(free_port)
+CORPUS="$WORK/corpus"
+launch --state background --listen "127.0.0.1:$PORT" --ca-out "'$WORK/record-ca.pem'" --record "'$CORPUS'"
+wait_for "the recording TUI listens" "listening 127.0.0.1:$PORT"
+keys j
+keys j
+wait_for_line "the library's selection is on the payload with an image" "▶ rich/png-background.json"
+press Enter "the library payload to record arrives with its image" "png 640x480"
+keys Tab
+press w "w records the library payload and the status line says where" "Recorded to $CORPUS/"
+"$BIN" push "$LIBRARY/rich/png-background.json" --to "https://127.0.0.1:$PORT" --cacert "$WORK/record-ca.pem" \
+    --topic com.example.app > "$WORK/push-record.out" 2>&1
+wait_for "the push to record arrives" "APNs push 0123456"
+wait_gone "the status line moved on from the first recording" "Recorded to"
+keys g
+press w "w records the pushed notification too" "Recorded to $CORPUS/"
+press q "q exits the recording TUI" "EXIT=0"
+recorded=$(find "$CORPUS" -maxdepth 1 -name '*.json' ! -name '*.expect.json' | wc -l)
+if [ "$recorded" -eq 3 ]; then
+    pass "w wrote the library payload and the push, --record the push (3 payload files)"
+else
+    fail "w wrote the library payload and the push, --record the push ($recorded payload files: $(ls "$CORPUS" | tr '\n' ' '))"
+fi
+if "$BIN" replay "$CORPUS" > "$WORK/replay-record.out" 2>&1 && grep -q "3 passed, 0 failed" "$WORK/replay-record.out"; then
+    pass "the TUI's recording replays, every result passing"
+else
+    fail "the TUI's recording replays ($(tr '\n' ' ' < "$WORK/replay-record.out"))"
+fi
+
 # 18. Without --ca-out the CA is a temporary file, named in the status line and removed on exit.
 launch --state background --listen 127.0.0.1:0
 wait_for "port 0 listens on a free port" "listening 127.0.0.1:"

@@ -38,6 +38,13 @@ import Testing
         #expect(text == #"{"z":"line\nbreak \u001b[2J","a":3,"m":[true,null,2.5]}"#)
         #expect(try JSONParser.parse(Array(text.utf8)) == original)
     }
+
+    @Test("plain strings are written whole; quotes, backslashes, DEL and C1 controls are still escaped")
+    func writerEscapesWhatNeedsIt() {
+        #expect(JSONWriter.string("plain 新品 🎉") == #""plain 新品 🎉""#)
+        #expect(JSONWriter.string("a\"b\\c") == #""a\"b\\c""#)
+        #expect(JSONWriter.string("del\u{7F} nel\u{85} é") == #""del\u007f nel\u0085 é""#)
+    }
 }
 
 @Suite struct JSONParserHostileInputTests {

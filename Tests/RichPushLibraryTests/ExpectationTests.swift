@@ -21,6 +21,26 @@ import Testing
         #expect(configuration.attachmentMaxBytes == 10 * 1024 * 1024, "the iOS limit does not move")
     }
 
+    @Test func aRecordingsGivenIsRead() throws {
+        let expectation = try Expectation.parse(
+            Array(
+                #"{"given": {"appState": "background", "sdk": "requirement", "headers": {"apns-push-type": "alert", "apns-priority": "5", "apns-collapse-id": "chat-1", "apns-expiration": "0", "apns-topic": "com.example.shop"}, "fixtures": "images", "recorded": {"at": "2026-11-26T06:12:03Z", "imageHost": "cdn.example.com"}}, "expect": {"rejected": "BadTopic"}}"#
+                    .utf8))
+        let headers = try #require(expectation.given.headers)
+        #expect(
+            headers
+                == PushHeaders(
+                    pushType: "alert", priority: 5, expiration: 0, collapseID: "chat-1", topic: "com.example.shop"))
+        #expect(expectation.given.fixtures == "images")
+        #expect(expectation.given.recorded == .init(at: "2026-11-26T06:12:03Z", imageHost: "cdn.example.com"))
+
+        // The headers travel as the file's apns attributes, so the collapse id reaches the result.
+        let payload = LoadedPayload(
+            file: PayloadFile(path: "r.json"), bytes: Array(#"{"aps":{"alert":"x"}}"#.utf8), expectation: expectation)
+        #expect(payload.deliveryInput(in: .background)?.origin.apns?.collapseID == "chat-1")
+        #expect(payload.deliveryInput(in: .background)?.origin.transport == .file)
+    }
+
     @Test(arguments: [
         (
             #"{"expect": {"style": "rich"}, "given": {"appState": "asleep"}}"#,
@@ -35,6 +55,16 @@ import Testing
             #"{"expect": {}, "given": {"extensionMaxImageBytes": "lots"}}"#,
             "given.extensionMaxImageBytes must be a size"
         ),
+        (
+            #"{"expect": {}, "given": {"headers": {"authorization": "x"}}}"#,
+            #"unknown header "given.headers.authorization""#
+        ),
+        (#"{"expect": {}, "given": {"headers": {"apns-priority": "high"}}}"#, "given.headers.apns-priority must be"),
+        (
+            #"{"expect": {}, "given": {"request": {"endpoint": "gcm"}}}"#,
+            #"given.request.endpoint must be "apns" or "fcm""#
+        ),
+        (#"{"expect": {}, "given": {"fixtures": ""}}"#, "given.fixtures must be a folder"),
     ])
     func badExpectationsSayWhatIsWrong(text: String, message: String) {
         #expect {

@@ -3,6 +3,20 @@ import RichPushReplay
 import Testing
 
 @Suite struct ExpectationMatcherTests {
+    @Test func rejectedIsTheReasonTheResultWasRefusedFor() {
+        let refused: JSONValue = ["delivered": false, "rejection": ["reason": "BadDeviceToken", "status": 400]]
+        #expect(ExpectationMatcher.mismatches(expected: ["rejected": "BadDeviceToken"], actual: refused).isEmpty)
+        #expect(
+            ExpectationMatcher.mismatches(expected: ["rejected": "BadTopic"], actual: refused).map(\.description) == [
+                #"rejected: expected "BadTopic", got "BadDeviceToken""#
+            ])
+        let delivered: JSONValue = ["delivered": true, "rejection": nil, "style": "plain"]
+        #expect(
+            ExpectationMatcher.mismatches(expected: ["rejected": "BadTopic"], actual: delivered).map(\.description) == [
+                #"rejected: expected "BadTopic", got null"#
+            ])
+    }
+
     @Test func matchingIsPartialForObjectsAndNamesTheField() {
         let actual: JSONValue = [
             "style": "plain", "fallback": ["reason": "timeout", "detail": "no complete image within 5 s"],

@@ -383,3 +383,33 @@ import Testing
         #expect(KeyBindings.action(for: .character("e")) == .exportReport)
     }
 }
+
+@Suite struct RecordKeyReducerTests {
+    @Test func wRecordsTheOpenNotificationAndTheStatusNamesTheFile() {
+        var state = Fixtures.state([
+            Fixtures.entry(1, Fixtures.richResult(), sentAt: 1), Fixtures.downloadingEntry(2, sentAt: 2),
+        ])
+        state.detailID = 1
+        #expect(
+            reduce(&state, KeyBindings.action(for: .character("w"))!) == [
+                .recordNotification(Fixtures.richResult())
+            ])
+        _ = reduce(&state, .recordFinished(.success("corpus/2026-11-26T06-12-03Z-push.json")))
+        #expect(state.status == "Recorded to corpus/2026-11-26T06-12-03Z-push.json")
+        _ = reduce(&state, .recordFinished(.failure(ExportError("start the notification center with --record DIR"))))
+        #expect(state.status == "Not recorded: start the notification center with --record DIR")
+    }
+
+    @Test func aNotificationStillInFlightIsNotRecorded() {
+        var state = Fixtures.state([Fixtures.downloadingEntry(2, sentAt: 2)])
+        state.detailID = 2
+        #expect(reduce(&state, .recordSelected).isEmpty)
+        #expect(state.status == "Nothing to record: select a notification that has arrived")
+    }
+
+    @Test func theRecorderSpeaksInTheStatusLine() {
+        var state = Fixtures.state()
+        _ = reduce(&state, .endpointNote("recording stopped: --record-max 100 reached"))
+        #expect(state.status == "recording stopped: --record-max 100 reached")
+    }
+}

@@ -35,11 +35,36 @@ public struct DeliveryOverrides: Sendable, Equatable {
     /// How notifications map to a team's extension's processes (`--extension-process`, and the columns of
     /// `replay --extension-process all`; never a file).
     public var extensionProcess: ExtensionProcessMode?
+    /// The APNs headers a recorded push came with (`given.headers`): the file is delivered with them as its `apns`.
+    public var headers: PushHeaders?
+    /// A refused push as it was recorded (`given.request`): replay judges the request again instead of delivering.
+    public var request: RecordedRequest?
+    /// The fixture CDN's files for this payload (`given.fixtures`, a folder relative to the payload's): replay serves
+    /// `https://fixtures.richpush.test/` from it too.
+    public var fixtures: String?
+    /// When and from where the payload was recorded (`given.recorded`, written by `serve --record`).
+    public var recorded: Recorded?
+
+    /// What `given.recorded` says: the time (UTC, ISO 8601) and the host of an image that was not saved with
+    /// `--record-images`, which replay then depends on.
+    public struct Recorded: Sendable, Equatable {
+        public var at: String
+        public var imageHost: String?
+        public init(at: String, imageHost: String? = nil) {
+            self.at = at
+            self.imageHost = imageHost
+        }
+        public var jsonValue: JSONValue {
+            var object: JSONObject = ["at": .string(at)]
+            if let imageHost { object["imageHost"] = .string(imageHost) }
+            return .object(object)
+        }
+    }
 
     /// The keys `given` accepts.
     public static let keys = [
         "appState", "imageKeys", "downloadTimeout", "extensionBudget", "extensionMaxImageBytes", "receiptURL",
-        "pushIDKeys", "sdk", "extension",
+        "pushIDKeys", "sdk", "extension", "headers", "request", "fixtures", "recorded",
     ]
 
     public init(
@@ -152,6 +177,22 @@ public struct DeliveryOverrides: Sendable, Equatable {
                 )
             }
             settings.sdk = profile
+        }
+        if let headers = given["headers"] { settings.headers = try PushHeaders.parse(headers) }
+        if let request = given["request"] { settings.request = try RecordedRequest.parse(request) }
+        if let folder = given["fixtures"] {
+            guard let text = folder.stringValue, !text.isEmpty else {
+                throw DeliveryOverridesError(
+                    "given.fixtures must be a folder of fixture files, relative to the payload's, not \(JSONWriter.string(folder))"
+                )
+            }
+            settings.fixtures = text
+        }
+        if let recorded = given["recorded"] {
+            guard let at = recorded["at"]?.stringValue else {
+                throw DeliveryOverridesError("given.recorded must be an object with the time it was recorded, \"at\"")
+            }
+            settings.recorded = Recorded(at: at, imageHost: recorded["imageHost"]?.stringValue)
         }
         return settings
     }

@@ -42,7 +42,10 @@ public struct LoadedPayload: Sendable {
         } else {
             return nil
         }
-        return DeliveryInput(payload: payload, origin: .file(file.path), appState: appState, settings: settings)
+        // A recorded push's headers travel as its attributes, so its collapse id acts as it did live.
+        let origin = DeliveryOrigin(
+            name: file.path, transport: .file, apns: settings.headers.flatMap { $0.isEmpty ? nil : $0.attributes })
+        return DeliveryInput(payload: payload, origin: origin, appState: appState, settings: settings)
     }
 
     /// Reads a payload and its expectation. Never throws and never blocks on a file that is not a regular

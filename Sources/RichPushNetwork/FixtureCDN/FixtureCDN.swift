@@ -94,8 +94,12 @@ public final class FixtureCDN: Sendable {
 
     /// Generates the certificates, binds 127.0.0.1:`port` (0 = ephemeral) and returns once the server accepts
     /// connections. Throws ``FixtureRootError`` for a missing or unreadable root, or ``LocalHTTPServerError``.
-    public static func start(root: URL, port: Int = 0, logger: Logger) async throws -> FixtureCDN {
-        let resolver = try FixtureFileResolver(root: root)
+    /// `recordedRoots` are served too, looked in first (``FixtureFileResolver/recordedRoots``).
+    public static func start(
+        root: URL, recordedRoots: [URL] = [], port: Int = 0, logger: Logger
+    ) async throws -> FixtureCDN {
+        var resolver = try FixtureFileResolver(root: root)
+        resolver.recordedRoots = try recordedRoots.map { try FixtureFileResolver(root: $0) }
         let authority = try FixtureCertificateAuthority.generate(hostname: host)
         let tls = try authority.serverTLSConfiguration()
 

@@ -54,8 +54,19 @@ public struct FixtureFileResolver: Sendable {
         return String(cString: resolved)
     }
 
+    /// Further roots served as one with this one, looked in first: recordings' `given.fixtures` folders, whose
+    /// images are named by their content hash, so one name is one image whichever folder holds it.
+    public var recordedRoots: [FixtureFileResolver] = []
+
     /// Resolves a raw (still percent-encoded) request path such as `/cat.png` or `/a%20b/c.gif`.
     public func resolve(rawPath: String) -> Resolution {
+        for recorded in recordedRoots {
+            if case .file(let url) = recorded.resolve(rawPath: rawPath) { return .file(url) }
+        }
+        return resolveInRoot(rawPath: rawPath)
+    }
+
+    private func resolveInRoot(rawPath: String) -> Resolution {
         guard let decoded = rawPath.removingPercentEncoding else { return .forbidden("bad percent-encoding in path") }
         if decoded.contains("\0") || decoded.contains("\\") { return .forbidden("forbidden character in path") }
         let segments = decoded.split(separator: "/", omittingEmptySubsequences: true)

@@ -14,9 +14,20 @@ public struct Mismatch: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Partial, recursive matching: objects match on the keys the expectation gives, everything else exactly.
+///
+/// One key is a shorthand: `"rejected": "BadDeviceToken"` (what `serve --record` writes for a refused push) holds
+/// when the result was refused with that reason, `rejection.reason`.
 public enum ExpectationMatcher {
     public static func mismatches(expected: JSONObject, actual: JSONValue) -> [Mismatch] {
         var found: [Mismatch] = []
+        var expected = expected
+        if let reason = expected["rejected"] {
+            expected["rejected"] = nil
+            let actualReason = actual["rejection"].flatMap { $0 == .null ? JSONValue.null : $0["reason"] }
+            if actualReason != reason {
+                found.append(Mismatch(field: "rejected", expected: reason, actual: actualReason))
+            }
+        }
         match(.object(expected), actual, path: "", into: &found)
         return found
     }

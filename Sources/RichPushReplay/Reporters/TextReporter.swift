@@ -75,6 +75,10 @@ public struct TextReporter: Sendable {
 
     /// `"Title" png 640x480 47.1 KB` or `"Title" plain: timeout (no complete image within 5 s)`.
     public static func summary(of result: DeliveryResult) -> String {
+        if let refusal = result.endpointRejection {
+            return
+                "rejected: \(refusal.status) \(refusal.reason) (\(TextSanitizer.singleLine(refusal.detail, limit: 80)))"
+        }
         if let rejection = result.rejection {
             return "rejected: \(rejection.reason.rawValue) (\(TextSanitizer.singleLine(rejection.detail, limit: 80)))"
         }

@@ -1,3 +1,4 @@
+import Foundation
 public import RichPushCore
 public import RichPushLibrary
 import Synchronization
@@ -16,11 +17,15 @@ public struct ReplayRunner: Sendable {
     public var jobs: Int
     /// Where results are rendered (and where the system decodes, when it is given the same pool).
     public var computePool: ComputePool
+    /// Judges recorded refusals (`given.request`) again, as the push endpoint would; without it they fail with
+    /// a sentence saying so.
+    public var endpoint: (any EndpointJudging)?
 
     public init(
         system: NotificationSystem, defaultState: AppState = .background, jobs: Int = 8,
-        computePool: ComputePool = ComputePool()
+        computePool: ComputePool = ComputePool(), endpoint: (any EndpointJudging)? = nil
     ) {
+        self.endpoint = endpoint
         self.system = system
         self.defaultState = defaultState
         self.jobs = max(1, jobs)
@@ -164,7 +169,21 @@ public struct ReplayRunner: Sendable {
             let problem = "\(payload.file.path): \(payload.readError ?? "cannot read the file")"
             return ReplayItem(file: payload.file, result: nil, verdict: .failed([problem]), error: problem)
         }
-        let result = await system.deliver(input, observer: observer)
+        let result: DeliveryResult
+        if let request = payload.settings.request, case .bytes(let body) = input.payload {
+            // A recorded refusal: judged again by the endpoint's rules; accepted, it is delivered as live.
+            guard let endpoint else {
+                let problem = "\(payload.file.path): a recorded refusal needs the push endpoint's rules to be judged"
+                return ReplayItem(file: payload.file, result: nil, verdict: .failed([problem]), error: problem)
+            }
+            if let rejection = endpoint.rejection(of: request, body: body, now: Date()) {
+                result = .refused(rejection, origin: input.origin, appState: input.appState, bytes: body.count)
+            } else {
+                result = await system.deliver(input, observer: observer)
+            }
+        } else {
+            result = await system.deliver(input, observer: observer)
+        }
 
         if let problem = payload.expectationError {
             return ReplayItem(file: payload.file, result: result, verdict: .failed([problem]))

@@ -51,14 +51,25 @@ final class DeliveryQueue: Sendable {
 
     /// Delivers a push accepted with `attributes`; its app state is the one of the moment it arrived. Its result
     /// is reported once the delivery has ended and the answer is `written`.
-    func deliver(_ input: DeliveryInput, attributes: APNsAttributes, written: ResponseWritten) {
+    /// With a `recorder`, the push and its result are handed to it once delivered (it only queues them).
+    func deliver(
+        _ input: DeliveryInput, attributes: APNsAttributes, written: ResponseWritten,
+        recorder: (any PushRecording)? = nil
+    ) {
         store.beginDelivery()
+        let receivedAt = Date()
         let job = Job(
             run: { [store, onResult, onProgress] system in
                 let observer = onProgress.map { report in
                     { @Sendable (progress: DeliveryProgress) in report(attributes, progress) }
                 }
                 let result = await system.deliver(input, observer: observer)
+                if let recorder, case .bytes(let body) = input.payload {
+                    recorder.record(
+                        RecordedPush(
+                            outcome: .delivered(result), transport: input.origin.transport, attributes: attributes,
+                            body: body, appState: input.appState, receivedAt: receivedAt))
+                }
                 let entry = store.record(ServedNotification(status: 200, result: result), endingDelivery: true)
                 await written.wait()
                 onResult(entry)

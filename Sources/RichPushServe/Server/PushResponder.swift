@@ -21,6 +21,8 @@ struct PushResponder: Sendable {
     let receipts: ReceiptStore
     let appState: @Sendable () -> AppState
     let logger: Logger
+    /// Writes each push answered, accepted or refused, as a replayable payload (`--record`); nil records nothing.
+    var recorder: (any PushRecording)? = nil
 
     static let inspectionPath = "/richpush/v1/notifications"
     static let receiptsPath = "/richpush/v1/receipts"
@@ -178,15 +180,20 @@ struct PushResponder: Sendable {
             let origin = DeliveryOrigin(name: "/3/device/\(attributes.token)", transport: .apnsHTTP2, apns: attributes)
             deliveries.deliver(
                 DeliveryInput(payload: .bytes(payload), origin: origin, appState: appState()), attributes: attributes,
-                written: written)
+                written: written, recorder: recorder)
             var response = Response(status: .ok)
             response.headers[Self.apnsID] = attributes.id
             return response
         case .rejected(let attributes, let reason, let detail, let timestamp):
             let rejection = EndpointRejection(status: reason.status, reason: reason.rawValue, detail: detail)
-            record(
+            let state = record(
                 rejection, attributes: attributes, transport: .apnsHTTP2, file: String(path.prefix(200)),
                 bytes: body.count, written: written)
+            recorder?.record(
+                RecordedPush(
+                    outcome: .refused(rejection), transport: .apnsHTTP2, attributes: attributes, body: body,
+                    method: request.method, path: path, headers: request.headers, appState: state,
+                    unregistered: reason == .unregistered, bundleID: apns.bundleID))
             var object: JSONObject = ["reason": .string(reason.rawValue)]
             if let timestamp { object["timestamp"] = .number(Double(timestamp)) }
             var response = Self.json(reason.status, .object(object))
@@ -220,7 +227,7 @@ struct PushResponder: Sendable {
                 name: "projects/\(info.project)/messages/\(messageID)", transport: .fcmHTTP, apns: attributes)
             deliveries.deliver(
                 DeliveryInput(payload: .bytes(body), origin: origin, appState: appState()), attributes: attributes,
-                written: written)
+                written: written, recorder: recorder)
             return Self.json(200, ["name": .string("projects/\(info.project)/messages/\(messageID)")])
         case .failure(let error):
             let rejection = EndpointRejection(
@@ -230,9 +237,13 @@ struct PushResponder: Sendable {
             let attributes = APNsAttributes(
                 id: UUID().uuidString.lowercased(), token: target?["token"]?.stringValue ?? "",
                 topic: target?["topic"]?.stringValue)
-            record(
+            let state = record(
                 rejection, attributes: attributes, transport: .fcmHTTP, file: String(path.prefix(200)),
                 bytes: body.count, written: written)
+            recorder?.record(
+                RecordedPush(
+                    outcome: .refused(rejection), transport: .fcmHTTP, attributes: attributes, body: body,
+                    method: method, path: path, appState: state, unregistered: error.errorCode == "UNREGISTERED"))
             return Self.json(error.httpStatus, error.jsonValue)
         }
     }
@@ -306,15 +317,19 @@ struct PushResponder: Sendable {
 
     // MARK: Helpers
 
+    /// Records a refused request; returns the app state it arrived in.
+    @discardableResult
     private func record(
         _ rejection: EndpointRejection, attributes: APNsAttributes, transport: DeliveryTransport, file: String,
         bytes: Int, written: ResponseWritten
-    ) {
+    ) -> AppState {
+        let state = appState()
         let result = DeliveryResult.refused(
             rejection, origin: DeliveryOrigin(name: file, transport: transport, apns: attributes),
-            appState: appState(), bytes: bytes)
+            appState: state, bytes: bytes)
         let entry = store.record(ServedNotification(status: rejection.status, result: result), endingDelivery: false)
         deliveries.report(entry, once: written)
+        return state
     }
 
     static let apnsID = HTTPField.Name("apns-id")!

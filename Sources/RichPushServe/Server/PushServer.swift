@@ -32,6 +32,8 @@ public struct PushServerConfiguration: Sendable {
     /// Whether a shutdown cancels the deliveries still in flight instead of waiting for them: for a front end that
     /// is closing (the notification center), with nobody left to show them to.
     public var abandonsDeliveriesOnShutdown = false
+    /// Writes every push answered as a replayable payload (`--record DIR`); nil records nothing.
+    public var recorder: (any PushRecording)?
 
     public static let defaultPort = 2197
 
@@ -143,7 +145,8 @@ public final class PushServer: Sendable {
                 bundleID: configuration.bundleID, unregisteredTokens: configuration.unregisteredTokens,
                 tokenVerifier: ProviderTokenVerifier(signingKey: configuration.signingKey)),
             fcm: FCMRequestValidator(unregisteredTokens: configuration.unregisteredTokens),
-            deliveries: deliveries, store: store, receipts: receipts, appState: appState, logger: logger
+            deliveries: deliveries, store: store, receipts: receipts, appState: appState, logger: logger,
+            recorder: configuration.recorder
         ).router.buildResponder()
 
         let server: HTTPServerBuilder

@@ -53,6 +53,11 @@ public final class NetworkFeed: Sendable {
         continuation.yield(.networkPushFinished(pushID: pushID, source: source, result, rejection: rejection))
     }
 
+    /// A one-line note about the endpoint (e.g. "recording stopped: …"), for the status line.
+    public func note(_ text: String) {
+        continuation.yield(.endpointNote(text))
+    }
+
     /// No more pushes will come.
     public func finish() { continuation.finish() }
 

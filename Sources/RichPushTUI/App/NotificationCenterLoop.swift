@@ -173,6 +173,10 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
             let delivering = self.delivering
             let continuation = self.continuation
             Task { continuation.yield(.action(.exportFinished(await delivering.exportReport(results)))) }
+        case .recordNotification(let result):
+            let delivering = self.delivering
+            let continuation = self.continuation
+            Task { continuation.yield(.action(.recordFinished(await delivering.record(result)))) }
         case .quit:
             break
         }

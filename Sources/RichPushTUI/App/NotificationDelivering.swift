@@ -15,6 +15,9 @@ public protocol NotificationDelivering: Sendable {
 
     /// Writes these notifications, in this order, to a new HTML report and returns its path.
     func exportReport(_ results: [DeliveryResult]) async -> Result<String, ExportError>
+
+    /// Writes a notification as a payload file with its expectation, as `--record` does, and returns its path.
+    func record(_ result: DeliveryResult) async -> Result<String, ExportError>
 }
 
 extension NotificationDelivering {
@@ -27,5 +30,10 @@ extension NotificationDelivering {
     /// Deliverers without a report writer say so.
     public func exportReport(_ results: [DeliveryResult]) async -> Result<String, ExportError> {
         .failure(ExportError("this notification center cannot write reports"))
+    }
+
+    /// Deliverers without a recorder say so.
+    public func record(_ result: DeliveryResult) async -> Result<String, ExportError> {
+        .failure(ExportError("this notification center cannot record"))
     }
 }

@@ -22,6 +22,7 @@ enum KeyBindings {
             case "x": .clearAll
             case "r": .reloadLibrary
             case "e": .exportReport
+            case "w": .recordSelected
             case " ": .toggleStack
             case "q", "Q": .quit
             default: nil

@@ -24,6 +24,8 @@ enum Action: Equatable, Sendable {
     case reloadLibrary
     /// Write the notifications on screen to an HTML report.
     case exportReport
+    /// Write the selected notification as a payload file with its expectation (`w`), as `--record` does.
+    case recordSelected
     case quit
 
     // Terminal and time
@@ -38,6 +40,10 @@ enum Action: Equatable, Sendable {
     case deliveryFailed(id: Int, String)
     /// The report was written (its path) or could not be (why).
     case exportFinished(Result<String, ExportError>)
+    /// The selected notification was written (its path), or why not.
+    case recordFinished(Result<String, ExportError>)
+    /// A note from the push endpoint (its recorder), for the status line.
+    case endpointNote(String)
     /// An attachment was drawn as cells (or could not be).
     case imageRendered(ImageKey, RenderedImage)
 

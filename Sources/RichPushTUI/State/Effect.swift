@@ -10,6 +10,8 @@ enum Effect: Equatable, Sendable {
     case discardAttachments([String])
     /// Write these finished notifications, oldest first, to an HTML report.
     case exportReport([DeliveryResult])
+    /// Write this notification as a payload file with its expectation, as `--record` does.
+    case recordNotification(DeliveryResult)
     /// Leave the UI and restore the terminal.
     case quit
 }

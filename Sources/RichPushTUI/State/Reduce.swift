@@ -47,6 +47,21 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
             return []
         }
         state.renderedImages[key] = image
+    case .recordSelected:
+        let id = state.detailID ?? state.selectedRow?.ids.first
+        guard let entry = state.notifications.first(where: { $0.id == id }), let result = entry.result else {
+            state.status = "Nothing to record: select a notification that has arrived"
+            return []
+        }
+        state.status = "Recording the notification…"
+        return [.recordNotification(result)]
+    case .endpointNote(let text):
+        state.status = text
+    case .recordFinished(let outcome):
+        switch outcome {
+        case .success(let path): state.status = "Recorded to \(path)"
+        case .failure(let error): state.status = "Not recorded: \(error.message)"
+        }
     case .exportFinished(let outcome):
         switch outcome {
         case .success(let path): state.status = "Report written to \(path)"

@@ -3,9 +3,11 @@ import Foundation
 import Logging
 import RichPushCodecs
 import RichPushCore
+import RichPushFiles
 import RichPushLibrary
 import RichPushNetwork
 import RichPushReplay
+import RichPushServe
 import Synchronization
 
 struct ReplayCommand: AsyncParsableCommand {
@@ -95,7 +97,8 @@ struct ReplayCommand: AsyncParsableCommand {
 
         // What cannot be a payload (an unreadable folder, a FIFO named x.json) is an entry of its own, in path order.
         let selected = shard.map { $0.shard.select(discovery.entries) } ?? discovery.entries
-        let (entries, payloadsNeedCDN) = Self.screen(selected, extensionFolder: delivery.extensionFolder)
+        let (entries, payloadsNeedCDN, recordedFixtures) = Self.screen(
+            selected, extensionFolder: delivery.extensionFolder)
         let needsCDN = payloadsNeedCDN || Self.isFixture(delivery.configuration.receiptURL)
         let command = self
         // A team's extension that does not build is one error before any payload.
@@ -104,7 +107,8 @@ struct ReplayCommand: AsyncParsableCommand {
             // The progress line is cleared however the replay ends, after the attachments are gone.
             parts.add(ShutdownAction { if StandardStreams.errorIsTerminal { StandardStreams.error("\r\u{1B}[K") } })
             let environment = try await EmulatorEnvironment.start(
-                fixtureRoot: needsCDN ? command.delivery.fixtureRoot : nil, customExtension: built,
+                fixtureRoot: needsCDN ? command.delivery.fixtureRoot : nil,
+                recordedFixtureRoots: needsCDN ? recordedFixtures : [], customExtension: built,
                 extensionMemoryBytes: command.delivery.configuration.extensionMemoryBytes, logger: logger, in: parts,
                 command: "richpush replay")
             return {
@@ -121,7 +125,8 @@ struct ReplayCommand: AsyncParsableCommand {
     ) async throws(CommandFailure) {
         let computePool = environment.computePool
         let system = environment.system(configuration: delivery.configuration, logger: logger)
-        let runner = ReplayRunner(system: system, defaultState: state, jobs: jobs, computePool: computePool)
+        let runner = ReplayRunner(
+            system: system, defaultState: state, jobs: jobs, computePool: computePool, endpoint: OfflineEndpoint())
         if delivery.allSDKs {
             let column = delivery.extensionFolder.map { ReplayMatrixRunner.customColumn(source: $0) }
             let matrix = await ReplayMatrixRunner(runner: runner, customColumn: column).run(
@@ -168,16 +173,34 @@ extension ReplayCommand {
     /// extension, or the one this run has, as ``ExtensionRequirement`` decides; a note on standard error says how
     /// many were skipped and why), and whether any of them needs the fixture CDN. Each payload is read and let go,
     /// and read again when its turn comes, so none is held for the whole replay (memory stays flat in the corpus).
+    ///
+    /// Recordings add two notes: refusals that cannot be judged again offline (a provider token, never recorded)
+    /// are skipped, and recordings whose image was not saved (`--record-images`) depend on the image's host. Their
+    /// saved images (`given.fixtures`) come back as folders the fixture CDN serves too.
     static func screen(_ entries: [DiscoveredEntry], extensionFolder: String?) -> (
-        entries: [DiscoveredEntry], needsCDN: Bool
+        entries: [DiscoveredEntry], needsCDN: Bool, recordedFixtures: [String]
     ) {
         var skipped: [ExtensionRequirement] = []
+        var offline: [String] = []
+        var imageHosts: [String: Int] = [:]
+        var recordedFixtures: [String] = []
         var needsCDN = false
         let kept = entries.filter { entry in
             let payload = LoadedPayload.load(entry)
             if let requirement = ExtensionRequirement(payload), !requirement.isMet(by: extensionFolder) {
                 skipped.append(requirement)
                 return false
+            }
+            if let reason = payload.settings.request?.offline {
+                offline.append("\(payload.file.path): \(reason)")
+                return false
+            }
+            if let host = payload.settings.recorded?.imageHost { imageHosts[host, default: 0] += 1 }
+            if let folder = payload.settings.fixtures {
+                let base = (payload.file.path as NSString).deletingLastPathComponent
+                let root = URL(fileURLWithPath: (base as NSString).appendingPathComponent(folder)).standardizedFileURL
+                    .path
+                if !recordedFixtures.contains(root), FileNode.exists(root) { recordedFixtures.append(root) }
             }
             needsCDN =
                 needsCDN || payload.mentions(host: FixtureCDN.host) || isFixture(payload.settings.receiptURL)
@@ -186,7 +209,15 @@ extension ReplayCommand {
         if !skipped.isEmpty {
             StandardStreams.error("richpush replay: note: \(ExtensionRequirement.skippedNote(skipped))\n")
         }
-        return (kept, needsCDN)
+        for line in offline {
+            StandardStreams.error("richpush replay: note: skipped \(TextSanitizer.singleLine(line))\n")
+        }
+        for (host, count) in imageHosts.sorted(by: { $0.key < $1.key }) {
+            StandardStreams.error(
+                "richpush replay: note: \(count) recording\(count == 1 ? "" : "s") fetch their image from \(TextSanitizer.singleLine(host, limit: 80)) (recorded without --record-images): this replay depends on that host\n"
+            )
+        }
+        return (kept, needsCDN, recordedFixtures)
     }
 
     /// Whether a receipt URL points at the embedded fixture CDN, which must then run.

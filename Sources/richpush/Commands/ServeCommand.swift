@@ -78,6 +78,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var delivery: DeliveryOptions
 
+    @OptionGroup var recording: RecordOptions
+
     @Flag(help: "Log every step to standard error.")
     var verbose = false
 
@@ -105,13 +107,19 @@ struct ServeCommand: AsyncParsableCommand {
         let signingKey = try endpoint.providerKey.signingKey(command: Self.name)
         let caFile = try CACertificateFile.check(endpoint.caOut, command: Self.name)
         let sink = try openSink()
+        let recorder = try recording.recorder(
+            command: Self.name, extensionFolder: delivery.extensionFolder,
+            note: { StandardStreams.error("\(Self.name): \(TextSanitizer.singleLine($0))\n") })
         // Why serve stops by itself: --count was reached, or the lines could not be written.
         let (stops, requestStop) = AsyncStream.makeStream(of: ServeStop.self)
         let printer = ResultPrinter(format: format, sink: sink, limit: count, stop: { requestStop.yield($0) })
         let command = self
         let outcome = try await CommandLifecycle.run(logger: logger) { parts in
+            // Added before the server, so it stops after it: what the last deliveries queued is written.
+            if let recorder { parts.add(recorder) }
             let server = try await command.start(
-                parts: parts, signingKey: signingKey, caFile: caFile, printer: printer, logger: logger)
+                parts: parts, signingKey: signingKey, caFile: caFile, printer: printer, recorder: recorder,
+                logger: logger)
             return {
                 var reasons = stops.makeAsyncIterator()
                 if case .failed(let failure)? = await reasons.next() { throw failure }
@@ -131,7 +139,7 @@ struct ServeCommand: AsyncParsableCommand {
     /// so it stops when the command ends, however it ends.
     private func start(
         parts: CommandLifecycle.Parts, signingKey: ProviderTokenVerifier.SigningKey?, caFile: OutputFile?,
-        printer: ResultPrinter, logger: Logger
+        printer: ResultPrinter, recorder: PushRecorder?, logger: Logger
     ) async throws(CommandFailure) -> PushServer {
         let fixtureRoot = FileNode.exists(delivery.fixtureRoot) ? delivery.fixtureRoot : nil
         let built = try await delivery.buildExtension(command: Self.name)
@@ -142,12 +150,13 @@ struct ServeCommand: AsyncParsableCommand {
         let appState = state
         let server: PushServer
         do {
+            var configuration = PushServerConfiguration(
+                host: address.host, port: address.port, plaintext: plaintext, bundleID: endpoint.bundleID,
+                unregisteredTokens: endpoint.unregistered,
+                signingKey: signingKey)
+            configuration.recorder = recorder
             server = try await PushServer.start(
-                configuration: PushServerConfiguration(
-                    host: address.host, port: address.port, plaintext: plaintext, bundleID: endpoint.bundleID,
-                    unregisteredTokens: endpoint.unregistered,
-                    signingKey: signingKey),
-                appState: { appState }, logger: logger, onResult: printer.print)
+                configuration: configuration, appState: { appState }, logger: logger, onResult: printer.print)
         } catch {
             throw .io("\(Self.name): cannot listen on \(address): \(error)")
         }
@@ -192,6 +201,11 @@ struct ServeCommand: AsyncParsableCommand {
             "  Receipts: POST/GET \(server.receiptsURL)",
         ]
         if let caPath { lines.append("  CA certificate: \(caPath)") }
+        if let record = recording.record {
+            lines.append(
+                "  Recording into: \(TextSanitizer.singleLine(record)) (replay with: richpush replay \(TextSanitizer.singleLine(record)))"
+            )
+        }
         lines.append("  App state: \(state.rawValue)" + (endpoint.bundleID.map { ", bundle ID \($0)" } ?? ""))
         let sdk = delivery.configuration.sdk
         if sdk != .requirement { lines.append("  SDK: \(sdk.name), \(sdk.title)") }

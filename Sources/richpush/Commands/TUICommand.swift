@@ -65,6 +65,8 @@ struct TUICommand: AsyncParsableCommand {
 
     @OptionGroup var delivery: DeliveryOptions
 
+    @OptionGroup var recording: RecordOptions
+
     func validate() throws {
         if folder != nil, deprecatedPayloads != nil {
             throw ValidationError("--payloads is the old spelling of the DIR argument; give the folder once")
@@ -106,6 +108,11 @@ struct TUICommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.io("richpush: cannot write the log to \(log ?? ""): \(error.localizedDescription)")
         }
+        // The recorder's notes go to the footer once the screen is up (a line on standard error would be drawn over).
+        let notes = RecorderNotes()
+        let recorder = try recording.recorder(
+            command: "richpush", extensionFolder: delivery.extensionFolder, note: { notes.say($0) })
+        let recentPushes = noListen ? nil : RecentPushes(recorder: recorder)
         let command = self
         // A team's extension that does not build is one error before the screen opens.
         let built = try await delivery.buildExtension(command: "richpush")
@@ -121,7 +128,11 @@ struct TUICommand: AsyncParsableCommand {
                 extensionMemoryBytes: command.delivery.configuration.extensionMemoryBytes, logger: logger, in: parts,
                 command: "richpush")
             let configuration = command.delivery.configuration
-            let endpoint = await command.startEndpoint(parts: parts, signingKey: signingKey, logger: logger)
+            // Added before the listener, so it stops after it and writes what its last pushes queued.
+            if let recorder { parts.add(recorder) }
+            let endpoint = await command.startEndpoint(
+                parts: parts, signingKey: signingKey, recording: recentPushes, logger: logger)
+            notes.feed = endpoint.feed
             // The system is made once the endpoint runs: a receipt to the notification center's own endpoint
             // trusts the CA it generated, on the port it got. Pushes accepted until then wait.
             let receiptSender = try ServerReceiptRouter.sender(
@@ -132,7 +143,8 @@ struct TUICommand: AsyncParsableCommand {
             let app = NotificationCenterApp(
                 library: PayloadLibrary(root: command.payloads, extensionFolder: command.delivery.extensionFolder),
                 delivering: NotificationCenterDelivery(
-                    system: system, store: environment.store, customExtension: command.delivery.extensionFolder),
+                    system: system, store: environment.store, customExtension: command.delivery.extensionFolder,
+                    recorder: recorder, recentPushes: recentPushes),
                 initialState: command.state, configuration: configuration, logger: logger, network: endpoint.feed,
                 initialStatus: [command.deprecationNote, endpoint.status].compactMap { $0 }.nilIfEmpty?
                     .joined(separator: " · "),
@@ -154,7 +166,8 @@ struct TUICommand: AsyncParsableCommand {
     /// The push endpoint the notification center listens on, or why it does not (the status line says it;
     /// the notification center runs either way). The server and its CA file are parts of the command.
     private func startEndpoint(
-        parts: CommandLifecycle.Parts, signingKey: ProviderTokenVerifier.SigningKey?, logger: Logger
+        parts: CommandLifecycle.Parts, signingKey: ProviderTokenVerifier.SigningKey?, recording: RecentPushes?,
+        logger: Logger
     ) async -> (feed: NetworkFeed?, status: String?, server: PushServer?) {
         guard !noListen else { return (nil, nil, nil) }
         let address = endpoint.listen ?? .standard
@@ -179,6 +192,7 @@ struct TUICommand: AsyncParsableCommand {
             // Quitting does not wait for pushes still in flight (an image may take the whole extension budget): the
             // server stops accepting, and their deliveries are abandoned.
             configuration.abandonsDeliveriesOnShutdown = true
+            configuration.recorder = recording
             server = try await PushServer.start(
                 configuration: configuration, appState: { feed.appState }, logger: logger,
                 onProgress: { attributes, progress in

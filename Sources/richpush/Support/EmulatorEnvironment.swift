@@ -25,7 +25,7 @@ struct EmulatorEnvironment: Sendable {
     /// runs, so whatever started is stopped when the command ends, a failed start included; they stop in the
     /// reverse order, the attachments removed last. `command` names who says a failure ("richpush replay").
     static func start(
-        fixtureRoot: String?, customExtension built: BuiltExtension? = nil,
+        fixtureRoot: String?, recordedFixtureRoots: [String] = [], customExtension built: BuiltExtension? = nil,
         extensionMemoryBytes: Int = DeliveryConfiguration.defaultExtensionMemoryBytes, logger: Logger,
         in parts: CommandLifecycle.Parts, command: String
     ) async throws(CommandFailure) -> EmulatorEnvironment {
@@ -37,6 +37,12 @@ struct EmulatorEnvironment: Sendable {
             throw .io("\(command): cannot create the attachment folder in \(folder) (TMPDIR): \(Self.reason(error))")
         }
         var cdn: FixtureCDN?
+        // Recordings' own image folders (`given.fixtures`) are served with the fixture root, or alone without it.
+        var recordedRoots = recordedFixtureRoots
+        var fixtureRoot = fixtureRoot
+        if fixtureRoot.map({ !FileNode.exists($0) }) ?? true, !recordedRoots.isEmpty {
+            fixtureRoot = recordedRoots.removeFirst()
+        }
         if let fixtureRoot {
             // Requests the client abandoned (a timeout, an expired extension) end in server-side errors that are
             // expected here; the CDN speaks only when richpush runs verbose.
@@ -44,7 +50,9 @@ struct EmulatorEnvironment: Sendable {
             if serverLogger.logLevel > .debug { serverLogger.logLevel = .critical }
             do {
                 cdn = parts.add(
-                    try await FixtureCDN.start(root: URL(fileURLWithPath: fixtureRoot), logger: serverLogger))
+                    try await FixtureCDN.start(
+                        root: URL(fileURLWithPath: fixtureRoot),
+                        recordedRoots: recordedRoots.map { URL(fileURLWithPath: $0) }, logger: serverLogger))
             } catch {
                 throw .io("\(command): cannot start the fixture CDN on \(fixtureRoot): \(Self.reason(error))")
             }

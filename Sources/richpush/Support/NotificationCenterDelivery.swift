@@ -4,6 +4,7 @@ import RichPushFiles
 import RichPushLibrary
 import RichPushNetwork
 import RichPushReplay
+import RichPushServe
 import RichPushTUI
 
 /// Sends payloads from the notification center through the notification system, with the SDK picked on screen
@@ -17,6 +18,10 @@ struct NotificationCenterDelivery: NotificationDelivering {
     let selectedSDK = SDKSelection()
     /// The team's extension folder (`--extension`), for the report's header.
     var customExtension: String?
+    /// The `--record` recorder, which `w` writes with; nil without `--record`.
+    var recorder: PushRecorder?
+    /// The pushes received, for `w`; nil when the notification center does not listen.
+    var recentPushes: RecentPushes?
 
     func deliver(_ input: DeliveryInput, observer: @escaping @Sendable (DeliveryProgress) -> Void) async
         -> DeliveryResult
@@ -60,6 +65,45 @@ struct NotificationCenterDelivery: NotificationDelivering {
             }
         }
         return .failure(ExportError(lastProblem))
+    }
+
+    /// `w`: the notification as `--record` writes it, into the `--record` folder. A push that arrived over the
+    /// network is written from the request kept for it; a library payload from its file (the path the delivery
+    /// read), with its own expectation's settings.
+    func record(_ result: DeliveryResult) async -> Result<String, ExportError> {
+        guard let recorder else {
+            return .failure(ExportError("start the notification center with --record DIR to record notifications"))
+        }
+        let push: RecordedPush
+        if result.transport == .file {
+            let file = result.file
+            guard case .bytes(let body) = SafeFileReader.read(file, limit: PayloadDecoder.maxFileBytes) else {
+                return .failure(ExportError("cannot read \(file)"))
+            }
+            var library = RecordedPush(
+                outcome: .delivered(result), transport: .file, attributes: result.apns ?? APNsAttributes(id: ""),
+                body: body, appState: result.appState)
+            library.attributes.id = UUID().uuidString.lowercased()
+            library.given = Self.given(ofPayloadAt: file)
+            push = library
+        } else if let id = result.apns?.id, let kept = recentPushes?.push(id: id) {
+            push = kept
+        } else {
+            return .failure(ExportError("this push is no longer kept (the newest \(RecentPushes.capacity) are)"))
+        }
+        return recorder.recordNow(push).map { recorder.folder.fullPath($0) }.mapError { ExportError($0.message) }
+    }
+
+    /// The `given` of a library payload's expectation, without the keys that name folders relative to the payload
+    /// (`extension`, `fixtures`), which would not hold beside the recording.
+    static func given(ofPayloadAt path: String) -> JSONObject {
+        guard let expectation = PayloadFile.at(path).expectationPath,
+            case .bytes(let bytes) = SafeFileReader.read(expectation, limit: LoadedPayload.maxExpectationBytes),
+            case .object(var given)? = (try? JSONParser.parse(bytes))?["given"]
+        else { return [:] }
+        given["extension"] = nil
+        given["fixtures"] = nil
+        return given
     }
 
     static func stamp(_ date: Date) -> String {

@@ -12,7 +12,7 @@ struct FooterView {
         }
         return state.focus == .library
             ? "Enter send · Tab focus · f/b/c/s state · ? help · q quit "
-            : "Enter open · Space stack · d delete · x clear · e export · Tab focus · ? help · q quit "
+            : "Enter open · Space stack · d delete · x clear · e export · w record · Tab focus · ? help · q quit "
     }
 
     func draw(in rect: Rect, on grid: inout CellGrid) {

@@ -22,6 +22,7 @@ struct HelpOverlay {
         ("x", "clear all notifications"),
         ("r", "reload the payload folder"),
         ("e", "export the notifications to an HTML report (path in the status line)"),
+        ("w", "write the selected notification as a payload file for replay (into --record DIR)"),
         ("?", "show or hide this help"),
         ("q, Ctrl-C", "quit and restore the terminal"),
     ]

@@ -1,0 +1,142 @@
+import Foundation
+public import RichPushCore
+
+/// Turns a recorded push into the two files replay reads: the payload (the APNs body as received, or the FCM
+/// message) and its `NAME.expect.json` (`given`: what replay needs to deliver it the same way; `expect`: what
+/// happened). Pure: no files, no clock.
+public struct RecordedPayload: Sendable, Equatable {
+    public var payload: [UInt8]
+    public var expectation: JSONValue
+    /// Whether it goes under `rejected/`.
+    public var isRejection: Bool
+
+    /// How the recorder was asked to write.
+    public struct Settings: Sendable, Equatable {
+        /// Write device and registration tokens as sent (`--record-tokens`) instead of ``TokenHash``.
+        public var keepsTokens: Bool
+        /// The team's extension in use, as `given.extension` names it from the recording's folder.
+        public var extensionFolder: String?
+
+        public init(keepsTokens: Bool = false, extensionFolder: String? = nil) {
+            self.keepsTokens = keepsTokens
+            self.extensionFolder = extensionFolder
+        }
+    }
+
+    /// A saved copy of the push's image (`--record-images`): the URL the payload now names, and the folder
+    /// `given.fixtures` points at, relative to the payload file.
+    public struct SavedImage: Sendable, Equatable {
+        public var url: String
+        public var fixtures: String
+
+        public init(url: String, fixtures: String) {
+            self.url = url
+            self.fixtures = fixtures
+        }
+    }
+
+    public init(_ push: RecordedPush, settings: Settings, savedImage: SavedImage? = nil) {
+        let token = { (text: String) in settings.keepsTokens ? text : TokenHash.replacing(text) }
+        var given = push.given
+        given["appState"] = .string(push.appState.rawValue)
+        let recordedAt = RecordingName.isoTime(push.receivedAt)
+        switch push.outcome {
+        case .refused(let rejection):
+            isRejection = true
+            payload = Self.body(push.body, transport: push.transport, token: token, imageURL: nil, savedImage: nil)
+            var path = push.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+            let prefix = "/3/device/"
+            if push.transport == .apnsHTTP2, path.hasPrefix(prefix) {
+                path = prefix + token(String(path.dropFirst(prefix.count)))
+            }
+            let request = RecordedRequest(
+                endpoint: push.transport == .fcmHTTP ? .fcm : .apns, method: push.method, path: path,
+                headers: push.headers, unregistered: push.unregistered, bundleID: push.bundleID,
+                offline: Self.offlineReason(rejection, transport: push.transport))
+            given["request"] = request.jsonValue
+            given["recorded"] = DeliveryOverrides.Recorded(at: recordedAt).jsonValue
+            expectation = ["given": .object(given), "expect": ["rejected": .string(rejection.reason)]]
+        case .delivered(let result):
+            isRejection = false
+            payload = Self.body(
+                push.body, transport: push.transport, token: token, imageURL: result.imageURL, savedImage: savedImage)
+            given["sdk"] = .string(result.sdk)
+            if case .custom? = result.extensionIdentity?.kind, let folder = settings.extensionFolder {
+                given["extension"] = .string(folder)
+            }
+            // An FCM message carries its APNs headers in its own `apns.headers`, which replay reads from the file.
+            if push.transport != .fcmHTTP {
+                let headers = PushHeaders(push.attributes)
+                if !headers.isEmpty { given["headers"] = headers.jsonValue }
+            }
+            if let savedImage { given["fixtures"] = .string(savedImage.fixtures) }
+            let imageHost =
+                savedImage == nil ? result.imageURL.flatMap { URL(string: $0)?.host?.lowercased() } : nil
+            given["recorded"] =
+                DeliveryOverrides.Recorded(
+                    at: recordedAt, imageHost: imageHost == "fixtures.richpush.test" ? nil : imageHost
+                ).jsonValue
+            expectation = ["given": .object(given), "expect": .object(Self.expect(result))]
+        }
+    }
+
+    /// What happened, as much as tells a changed outcome apart: whether it was shown, how, the attachment's
+    /// format and size, and why an image is missing.
+    static func expect(_ result: DeliveryResult) -> JSONObject {
+        var expect: JSONObject = ["delivered": .bool(result.delivered), "style": .string(result.style.rawValue)]
+        if let rejection = result.rejection {
+            expect["rejection"] = ["reason": .string(rejection.reason.rawValue)]
+            return expect
+        }
+        expect["attachment"] =
+            result.attachment.map { ["format": .string($0.format.rawValue), "bytes": .number(Double($0.bytes))] }
+            ?? .null
+        expect["fallback"] = result.fallback.map { ["reason": .string($0.reason.rawValue)] } ?? .null
+        if let collapseID = result.collapseID { expect["collapseID"] = .string(collapseID) }
+        return expect
+    }
+
+    /// A refusal replay cannot judge again offline, and why; nil for the others.
+    static func offlineReason(_ rejection: EndpointRejection, transport: DeliveryTransport) -> String? {
+        let tokenReasons = ["ExpiredProviderToken", "InvalidProviderToken", "MissingProviderToken", "UNAUTHENTICATED"]
+        guard tokenReasons.contains(rejection.reason) else { return nil }
+        return "the provider token is a secret and is never recorded, so a \(rejection.status) \(rejection.reason) "
+            + "cannot be judged again offline"
+    }
+
+    /// The body to write: as received (an APNs body byte for byte), unless a token or a saved image's URL in it
+    /// must change, when it is written again as JSON in its key order.
+    static func body(
+        _ body: [UInt8], transport: DeliveryTransport, token: (String) -> String, imageURL: String?,
+        savedImage: SavedImage?
+    ) -> [UInt8] {
+        let rewritesToken = transport == .fcmHTTP
+        let rewritesImage = savedImage != nil && imageURL != nil
+        guard rewritesToken || rewritesImage, var document = try? JSONParser.parse(body) else { return body }
+        if rewritesToken, case .object(var root) = document, case .object(var message)? = root["message"] {
+            for key in ["token", "fid"] {
+                if let value = message[key]?.stringValue { message[key] = .string(token(value)) }
+            }
+            root["message"] = .object(message)
+            document = .object(root)
+        }
+        if let savedImage, let imageURL {
+            document = replacing(imageURL, with: savedImage.url, in: document)
+        }
+        return Array(JSONWriter.string(document).utf8)
+    }
+
+    /// `value` with every string equal to `old` replaced by `new`.
+    static func replacing(_ old: String, with new: String, in value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text) where text == old: .string(new)
+        case .array(let items): .array(items.map { replacing(old, with: new, in: $0) })
+        case .object(let object):
+            .object(JSONObject(object.pairs.map { ($0.key, replacing(old, with: new, in: $0.value)) }))
+        default: value
+        }
+    }
+
+    /// The expectation file's bytes, indented, ending in a newline.
+    public var expectationBytes: [UInt8] { Array((JSONWriter.string(expectation, pretty: true) + "\n").utf8) }
+}
