@@ -110,7 +110,9 @@ struct DownloaderIntegrationTests {
     @Test("too many redirects: httpStatus naming the limit")
     func tooManyRedirects() async throws {
         try await withHarness { harness in
-            let (result, _) = await harness.download("cat.png?redirect=https", limits: DownloadLimits(maxRedirects: 0))
+            let (result, _) = await harness.download(
+                "cat.png?redirect=https",
+                limits: DownloadLimits(timeout: Harness.patientLimits.timeout, maxRedirects: 0))
             #expect(
                 result.failure
                     == DownloadFailure(
@@ -302,7 +304,8 @@ struct DownloaderIntegrationTests {
         try await withHarness { harness in
             let before = harness.downloader.statistics.bytesStreamed
             let (result, events) = await harness.download(
-                "photo.jpg?pad=1MB&drip=256KB", limits: DownloadLimits(maxBytes: 4096))
+                "photo.jpg?pad=1MB&drip=256KB",
+                limits: DownloadLimits(timeout: Harness.patientLimits.timeout, maxBytes: 4096))
             #expect(
                 result.failure
                     == DownloadFailure(
