@@ -129,7 +129,8 @@ struct ServeCommand: AsyncParsableCommand {
         printer.finish()
         sink.finish()
         if case .interrupted(let signal) = outcome {
-            StandardStreams.error("\(Self.name): stopped (\(signal)) after \(printer.printed) pushes\n")
+            StandardStreams.error(
+                "\(Self.name): stopped (\(signal)) after \(printer.printed) push\(printer.printed == 1 ? "" : "es")\n")
         }
     }
 
