@@ -101,6 +101,7 @@ let package = Package(
             name: "RichPushServe",
             dependencies: [
                 "RichPushCore",
+                "RichPushFiles",
                 "RichPushNetwork",
                 "CLibDeflate",
                 .product(name: "Logging", package: "swift-log"),

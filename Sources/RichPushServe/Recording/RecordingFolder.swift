@@ -1,4 +1,5 @@
 import Foundation
+import RichPushFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -36,7 +37,7 @@ public final class RecordingFolder: Sendable {
         if mkdir(path, 0o755) != 0, errno != EEXIST {
             throw RecordingFolderError(path: path, reason: "cannot create it: \(describe(errno))")
         }
-        let descriptor = openDirectory(path)
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = errno == ENOTDIR ? "it is not a folder" : describe(errno)
             throw RecordingFolderError(path: path, reason: reason)
@@ -105,7 +106,7 @@ public final class RecordingFolder: Sendable {
             case .failure(let error): return .failure(error)
             case .success(let made):
                 temporary.append(made)
-                if let code = Self.writeAll(file.bytes, to: made.handle) {
+                if let code = FileDescriptorWriter.writeAll(file.bytes, to: made.handle) {
                     return .failure(WriteFailure(path: fullPath(candidate(0) + file.suffix), code: code))
                 }
             }
@@ -180,29 +181,13 @@ public final class RecordingFolder: Sendable {
     static let unnamedFileFlag: Int32 = 0o20_000_000 | O_DIRECTORY
     static let procIsMounted = access("/proc/self/fd", F_OK) == 0
 
-    /// Nil when every byte was written, else the error number.
-    private static func writeAll(_ bytes: [UInt8], to handle: Int32) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                writeBytes(handle, buffer.baseAddress! + offset, bytes.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return nil
-    }
-
     /// `No space left on device (ENOSPC)`.
     public static func describe(_ code: Int32) -> String {
         let names: [Int32: String] = [
             ENOSPC: "ENOSPC", EACCES: "EACCES", EPERM: "EPERM", EROFS: "EROFS", EEXIST: "EEXIST", ENOENT: "ENOENT",
             ENOTDIR: "ENOTDIR", ELOOP: "ELOOP", EDQUOT: "EDQUOT", EIO: "EIO", EMLINK: "EMLINK",
         ]
-        let text = String(cString: strerror(code))
+        let text = FileDescriptorWriter.describe(code)
         return names[code].map { "\(text) (\($0))" } ?? text
     }
 }
@@ -213,7 +198,3 @@ public struct RecordingFolderError: Error, Sendable, Equatable, CustomStringConv
     public var reason: String
     public var description: String { "\(path): \(reason)" }
 }
-
-// At file scope, where the class's own `write` does not hide the system's.
-private func openDirectory(_ path: String) -> Int32 { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-private func writeBytes(_ handle: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(handle, bytes, count) }

@@ -1,5 +1,6 @@
 import Foundation
 import RichPushCore
+import RichPushFiles
 import RichPushLibrary
 import RichPushReplay
 
