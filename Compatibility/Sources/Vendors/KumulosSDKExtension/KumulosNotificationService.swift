@@ -23,16 +23,9 @@ public class KumulosNotificationService {
             request.content.mutableCopy() as? UNMutableNotificationContent ?? UNMutableNotificationContent()
         guard rules.handlesMessage(in: UserInfoNode(content.userInfo)) else { return }
         VendorAttachmentLoader(rules: rules).populate(content) { finished in
-            let handed = HandedContent(content: finished, handler: contentHandler)
-            DispatchQueue.main.async { handed.handler(handed.content) }
+            // The handler gets the content on the main queue (`dispatchGroup.notify(queue: .main)`).
+            MainQueueHandoff(finished, to: contentHandler).call()
         }
-    }
-
-    /// The content and the handler, taken to the main queue once (`dispatchGroup.notify(queue: .main)`).
-    private struct HandedContent: @unchecked Sendable {
-        // @unchecked: the handler is iOS's, called once, from the main queue only.
-        let content: UNNotificationContent
-        let handler: (UNNotificationContent) -> Void
     }
 }
 

@@ -44,19 +44,12 @@ public final class MobileMessagingNotificationServiceExtension: NSObject {
         }
         let copy = content.mutableCopy() as? UNMutableNotificationContent ?? UNMutableNotificationContent()
         VendorAttachmentLoader(rules: rules).populate(copy) { finished in
-            let handed = HandedContent(content: finished, handler: contentHandler)
-            DispatchQueue.main.async { handed.handler(handed.content) }
+            // The handler gets the content on the main queue (`handlingGroup.notify(queue: DispatchQueue.main)`).
+            MainQueueHandoff(finished, to: contentHandler).call()
         }
     }
 
     /// Cancels a task that is never set in 14.x: nothing stops, and the handler may still be called after the
     /// extension's own delivery (iOS ignores the second call).
     public class func serviceExtensionTimeWillExpire() {}
-
-    /// The content and the handler, taken to the main queue once (`handlingGroup.notify(queue: DispatchQueue.main)`).
-    private struct HandedContent: @unchecked Sendable {
-        // @unchecked: the handler is iOS's, called once, from the main queue only.
-        let content: UNNotificationContent
-        let handler: (UNNotificationContent) -> Void
-    }
 }

@@ -31,7 +31,7 @@ public enum PushwooshStoriesMediaPrefetcher {
             (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]).map(UserInfoNode.init)
         }
         .compactMap { URL(string: $0) }.filter { $0.scheme != nil }
-        let done = MainQueueCompletion(completion)
+        let done = MainQueueHandoff(completion)
         guard !urls.isEmpty,
             let container = FileManager.default.containerURL(
                 forSecurityApplicationGroupIdentifier: appGroupIdentifier)
@@ -65,12 +65,4 @@ public enum PushwooshStoriesMediaPrefetcher {
         return starts([0x89, 0x50, 0x4E, 0x47]) || starts([0xFF, 0xD8, 0xFF]) || starts(Array("GIF8".utf8))
             || (starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8)) || starts(Array("ftyp".utf8), at: 4)
     }
-}
-
-/// The caller's completion, which is not `Sendable` (Pushwoosh's signature), called on the main queue.
-private final class MainQueueCompletion: @unchecked Sendable {
-    // @unchecked: `completion` is set once and only called from the main queue.
-    private let completion: () -> Void
-    init(_ completion: @escaping () -> Void) { self.completion = completion }
-    func call() { DispatchQueue.main.async { self.completion() } }
 }
