@@ -110,6 +110,16 @@ struct ExtensionBuilderTests {
                 && more[3].contains("--extension-sources"))
     }
 
+    @Test("a tool richpush runs (swiftc, unshare) leaves nothing in the temporary folder: it gets one of its own")
+    func toolTemporaryFolder() async throws {
+        let (status, output) = await ExtensionBuilder.run(
+            "/bin/sh", ["-c", #"mkdir "$TMPDIR/TemporaryDirectory.left" && echo "$TMPDIR""#])
+        #expect(status == 0, "\(output)")
+        let given = output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(given != FileManager.default.temporaryDirectory.path && given.contains("/richpush-tool-"), "\(given)")
+        #expect(!FileManager.default.fileExists(atPath: given), "\(given) is left behind")
+    }
+
     @Test("the diagnostics keep the compiler's lines about the team's files and drop the driver's about its job")
     func driverNoise() {
         let output = """

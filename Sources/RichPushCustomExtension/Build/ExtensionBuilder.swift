@@ -293,11 +293,23 @@ public struct ExtensionBuilder: Sendable {
     }
 
     /// Runs a command to its end: its status, and its output and errors together.
+    ///
+    /// The tool gets a temporary folder of its own (`TMPDIR`), removed when it ends: the Swift driver leaves a
+    /// `TemporaryDirectory.XXXXXX` behind in the temporary folder for every `swiftc --version`, one per
+    /// `--extension` run.
     static func run(_ executable: String, _ arguments: [String]) async -> (Int32, String) {
-        await withCheckedContinuation { continuation in
+        var template = Array((FileManager.default.temporaryDirectory.path + "/richpush-tool-XXXXXX").utf8CString)
+        let scratch = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
+        defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
+        return await withCheckedContinuation { continuation in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
+            if let scratch {
+                var environment = ProcessInfo.processInfo.environment
+                environment["TMPDIR"] = scratch
+                process.environment = environment
+            }
             let output = Pipe()
             process.standardOutput = output
             process.standardError = output
