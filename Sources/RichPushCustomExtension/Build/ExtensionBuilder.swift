@@ -130,7 +130,7 @@ public struct ExtensionBuilder: Sendable {
                 "-L", sdk.folder, "-l\(ExtensionSDK.libraryName)", "-Xlinker", "-rpath", "-Xlinker", sdk.folder,
                 "-o", partial,
             ] + implicit + relative + [main]
-        let (status, output) = await Self.run(compiler, arguments)
+        let (status, output) = await Self.run(compiler, arguments, ownTemporaryFolder: true)
         guard status == 0 else {
             try? FileManager.default.removeItem(atPath: partial)
             var failure = Failure(
@@ -272,7 +272,7 @@ public struct ExtensionBuilder: Sendable {
     /// What `swiftc --version` says (its output, trimmed), asked once per compiler and process.
     static func compilerVersion(_ compiler: String = findTool("swiftc")) async -> String {
         if let known = knownVersions.withLock({ $0[compiler] }) { return known }
-        let (status, output) = await run(compiler, ["--version"])
+        let (status, output) = await run(compiler, ["--version"], ownTemporaryFolder: true)
         let version =
             status == 0
             ? output.trimmingCharacters(in: .whitespacesAndNewlines) : "unknown (\(compiler): status \(status))"
@@ -294,12 +294,18 @@ public struct ExtensionBuilder: Sendable {
 
     /// Runs a command to its end: its status, and its output and errors together.
     ///
-    /// The tool gets a temporary folder of its own (`TMPDIR`), removed when it ends: the Swift driver leaves a
-    /// `TemporaryDirectory.XXXXXX` behind in the temporary folder for every `swiftc --version`, one per
-    /// `--extension` run.
-    static func run(_ executable: String, _ arguments: [String]) async -> (Int32, String) {
+    /// With `ownTemporaryFolder` the tool gets a temporary folder of its own (`TMPDIR`), removed when it ends: the
+    /// Swift driver leaves a `TemporaryDirectory.XXXXXX` behind for every `swiftc` it runs (`--version`, each
+    /// compile). Not for `swift build`: SwiftPM keeps its locks between processes in the temporary folder
+    /// (`_…_.build.lock`), and concurrent builds of the compatibility package, each with a folder of its own, failed
+    /// with "database is locked" (a fresh clone's test run, 10 tests at once).
+    static func run(_ executable: String, _ arguments: [String], ownTemporaryFolder: Bool = false) async -> (
+        Int32, String
+    ) {
         var template = Array((FileManager.default.temporaryDirectory.path + "/richpush-tool-XXXXXX").utf8CString)
-        let scratch = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
+        let scratch =
+            ownTemporaryFolder
+            ? template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) } : nil
         defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
         return await withCheckedContinuation { continuation in
             let process = Process()

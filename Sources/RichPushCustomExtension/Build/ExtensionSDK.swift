@@ -140,9 +140,11 @@ public struct ExtensionSDK: Sendable, Equatable {
     }
 
     /// Whether a source file or the manifest of the package, or of the shared package it depends on, changed after the
-    /// library was linked.
+    /// library was linked or last built by richpush (its stamp): a build that found nothing to do (a file touched, not
+    /// changed) relinks nothing, and the library's own time would call for `swift build` on every run.
     var isOlderThanItsSources: Bool {
-        guard let built = Self.modificationTime(library) else { return true }
+        guard let linked = Self.modificationTime(library) else { return true }
+        let built = max(linked, Self.modificationTime(stampFile) ?? 0)
         var newest: Double = 0
         for package in [Self.packageFolder, Self.sharedFolder] {
             newest = max(newest, Self.modificationTime(package + "/Package.swift") ?? 0)
