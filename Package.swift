@@ -37,6 +37,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "RichPushRules", package: "Shared"),
+                .product(name: "RichPushHostProtocol", package: "Shared"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -19,6 +19,7 @@ let package = Package(
         ),
         .target(
             name: "RichPushHostProtocol",
+            dependencies: ["RichPushRules"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility")]
         ),
         .testTarget(name: "RichPushRulesTests", dependencies: ["RichPushRules", "RichPushHostProtocol"]),

@@ -1,5 +1,3 @@
-@_exported import RichPushRules
-
 // Payload key paths are the shared rules' (`RichPushRules.PayloadKeyPath`): the vendors' rules and richpush's own read
 // payloads alike. richpush's parsed JSON is what they read here.
 

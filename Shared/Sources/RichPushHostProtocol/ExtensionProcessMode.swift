@@ -4,7 +4,8 @@
 /// notifications, sometimes several at once, and apps have seen one instance receive a second `didReceive`
 /// (element-ios #3326 and #3335; element-x-ios #2022: the extension "does *not* always spawn a new process to handle a
 /// new notification and will also try and process notifications in parallel"). State shared between them (a static
-/// content handler, a cache keyed by nothing) is the bug each mode shows.
+/// content handler, a cache keyed by nothing) is the bug each mode shows. Part of the host protocol: richpush names the
+/// mode to the process in ``HostProtocol/Environment/processMode``.
 public enum ExtensionProcessMode: String, Sendable, CaseIterable, CustomStringConvertible {
     /// One process per notification.
     case each

@@ -24,13 +24,13 @@ public enum FallbackReason: String, Sendable, CaseIterable, Codable {
     case contentHandlerNeverCalled
 }
 
-/// A fallback reason with the detail a person needs to act on it.
-public struct Fallback: Sendable, Equatable {
-    public var reason: FallbackReason
-    public var detail: String
-
-    public init(_ reason: FallbackReason, _ detail: String) {
-        self.reason = reason
-        self.detail = detail
+extension FallbackReason {
+    /// The reason an extension's refusal to fetch or attach is reported with.
+    public init(_ refusal: Refusal.Reason) {
+        switch refusal {
+        case .invalidURL: self = .invalidURL
+        case .insecureURL: self = .insecureURL
+        case .unsupportedImageType: self = .unsupportedImageType
+        }
     }
 }
