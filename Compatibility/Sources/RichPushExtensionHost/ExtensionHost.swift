@@ -14,17 +14,18 @@ import UserNotifications
 /// `serviceExtensionTimeWillExpire()`. When its standard input ends, richpush is gone, and the process exits at once.
 ///
 /// How notifications map to the process (`RICHPUSH_PROCESS_MODE`), as iOS may run an extension:
-/// - `each`: one notification; once its content handler has been called the process lingers `RICHPUSH_LINGER_MS`
-///   (200 ms by default) so a second call is seen, then exits;
+/// - `each`: one notification; once its content handler has been called the process lingers
+///   (``HostProtocol/linger``) so a second call is seen, then exits;
 /// - `reuse`, `concurrent`: a new instance for every request, the process kept for later ones (richpush decides
 ///   whether they come one at a time or together, and when the process ends);
 /// - `same-instance`: one instance receives every request.
 ///
 /// The content is the one richpush decoded from the payload as iOS builds it (title, subtitle and body from
 /// `aps.alert`, badge, sound, thread and category, `userInfo` the whole payload); the main run loop runs, so callbacks
-/// scheduled on the main queue or as timers are served. A handler call carries, besides the content, the request
-/// whose `userInfo` the content has (`contentOf`): a handler that delivers another notification's content is how
-/// state shared between requests shows.
+/// scheduled on the main queue or as timers are served. A handler call carries, besides the content, the request the
+/// content was made from (`contentOf`, a mark every copy of it keeps) and the request whose `didReceive` or
+/// `serviceExtensionTimeWillExpire()` was running on the calling thread (`calledFrom`): either naming another request
+/// is state shared between requests, shown by fact.
 public enum RichPushExtensionHost {
     /// Runs the principal class `make` makes (the generated `main.swift` names it: `{ NotificationService() }`) for the
     /// requests on standard input; never returns.
@@ -36,12 +37,14 @@ public enum RichPushExtensionHost {
         // The process starts in its container's home, as an extension starts in its own sandbox.
         if let home = ProcessInfo.processInfo.environment["HOME"] { _ = chdir(home) }
         let environment = ProcessInfo.processInfo.environment
-        let mode = environment["RICHPUSH_PROCESS_MODE"] ?? "each"
-        let lingerMilliseconds = environment["RICHPUSH_LINGER_MS"].flatMap { Int($0) } ?? 200
+        let mode = environment[HostProtocol.Environment.processMode].flatMap(ExtensionProcessMode.init(named:)) ?? .each
+        let lingerMilliseconds =
+            environment[HostProtocol.Environment.lingerMilliseconds].flatMap { Int($0) }
+            ?? HostProtocol.lingerMilliseconds
         let events = RichPushHostChannel.self
         events.send(.hello(protocolVersion: HostProtocol.version))
         guard let start = nextCommand(), start == .start else { exit(0) }
-        let served = Served(make: UncheckedBox(make), sameInstance: mode == "same-instance")
+        let served = Served(make: UncheckedBox(make), sameInstance: mode == .sameInstance)
         // Made before any request, as iOS makes it when the extension launches: memory its init takes is counted.
         served.makeFirstInstance()
         events.setRequestLookup { userInfo in served.request(owning: Self.canonical(userInfo)) }
@@ -60,11 +63,12 @@ public enum RichPushExtensionHost {
                     let box = UncheckedBox(request)
                     DispatchQueue.main.async {
                         served.serve(box.value, userInfo: userInfo.value) { content, call in
+                            // Whose content this is, and whose code called the handler: facts, not guesses.
                             events.send(
                                 .contentHandler(
-                                    id: hostRequest.id, call: call, content: Self.describe(content),
-                                    contentOf: served.owner(of: Self.canonical(content.userInfo), own: hostRequest.id)))
-                            if call == 1, mode == "each" {
+                                    id: hostRequest.id, call: call, content: content._describe(),
+                                    contentOf: content._origin, calledFrom: RichPushHostChannel.servingRequest))
+                            if call == 1, mode == .each {
                                 DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(lingerMilliseconds)) {
                                     // Not fflush(nil): it would wait for standard input's lock, held by this reader.
                                     fflush(stdout)
@@ -76,8 +80,13 @@ public enum RichPushExtensionHost {
                     }
                 case .expire(let id)?:
                     DispatchQueue.main.async { served.expire(id) }
-                default:
-                    break
+                case .start?:
+                    events.send(.error(detail: "a second start command: ignored"))
+                case nil:
+                    events.send(
+                        .error(
+                            detail:
+                                "a command line that is none of protocol \(HostProtocol.version): \(line.prefix(200))"))
                 }
             }
             _exit(0)
@@ -107,61 +116,21 @@ public enum RichPushExtensionHost {
 
     /// The request iOS hands the extension; nil when `userInfo` is not a JSON object. richpush decoded the payload
     /// (the content iOS builds from `aps`, after any FCM translation); `userInfo` is the whole APNs payload, as on iOS.
+    /// The content is marked as this request's: every copy the extension makes of it says whose it is.
     static func request(_ request: HostRequest) -> UNNotificationRequest? {
         guard let userInfo = try? JSONSerialization.jsonObject(with: Data(request.userInfo.utf8)) as? [String: Any]
         else { return nil }
-        return UNNotificationRequest(identifier: request.id, content: content(request.content, userInfo: userInfo))
-    }
-
-    /// The content iOS builds, from richpush's decoded fields.
-    static func content(_ fields: HostContent, userInfo: [String: Any]) -> UNNotificationContent {
-        let content = UNMutableNotificationContent()
-        content.title = fields.title
-        content.subtitle = fields.subtitle
-        content.body = fields.body
-        content.badge = fields.badge.map { NSNumber(value: $0) }
-        if let sound = fields.sound {
-            content.sound = sound == "default" ? .default : UNNotificationSound(named: UNNotificationSoundName(sound))
-        }
-        content.threadIdentifier = fields.threadIdentifier
-        content.categoryIdentifier = fields.categoryIdentifier
-        content.targetContentIdentifier = fields.targetContentIdentifier
-        switch fields.interruptionLevel {
-        case "passive": content.interruptionLevel = .passive
-        case "time-sensitive": content.interruptionLevel = .timeSensitive
-        case "critical": content.interruptionLevel = .critical
-        default: content.interruptionLevel = .active
-        }
-        if let score = fields.relevanceScore { content.relevanceScore = score }
-        content.userInfo = userInfo
-        return content.copy() as? UNNotificationContent ?? content
-    }
-
-    /// The content as richpush reads it back, with the sender and conversation of a communication notification
-    /// (`updating(from:)` with an `INSendMessageIntent`): the avatar's bytes are written into the notification's
-    /// attachment store, where richpush reads attachments, and given by path.
-    static func describe(_ content: UNNotificationContent) -> HostContent {
-        HostContent(
-            title: content.title, subtitle: content.subtitle, body: content.body, badge: content.badge?.intValue,
-            sound: content.sound.map { $0.name ?? "default" }, threadIdentifier: content.threadIdentifier,
-            categoryIdentifier: content.categoryIdentifier,
-            attachments: content.attachments.map {
-                HostAttachment(identifier: $0.identifier, file: $0.url.path, type: $0.type)
-            },
-            communication: content._communication.map {
-                HostCommunication(
-                    senderName: $0.senderName ?? "", senderHandle: $0.senderHandle, avatarFile: $0._writeAvatar(),
-                    conversationIdentifier: $0.conversationIdentifier, groupName: $0.groupName)
-            })
+        return UNNotificationRequest(
+            identifier: request.id,
+            content: UNNotificationContent(request.content, userInfo: userInfo, origin: request.id))
     }
 }
 
 /// The requests the process serves, on the main thread: the instance each gets, its handler calls counted, and
-/// whose `userInfo` a delivered content carries.
+/// each one's payload, by which a vendor's module finds the request it reports about.
 private final class Served: @unchecked Sendable {
-    // @unchecked: every member is used on the main thread only (`serve`, `expire`, `owner` are called from the main
-    // queue), but for `lock`, which guards `payloads`, `waiting` and `order`, read from any thread in `owner(of:)` and
-    // `request(owning:)`.
+    // @unchecked: every member is used on the main thread only (`serve` and `expire` are called from the main queue),
+    // but for `lock`, which guards `payloads`, `waiting` and `order`, read from any thread in `request(owning:)`.
     private let make: UncheckedBox<() -> UNNotificationServiceExtension>
     private let sameInstance: Bool
     private var shared: UNNotificationServiceExtension?
@@ -203,26 +172,29 @@ private final class Served: @unchecked Sendable {
         payloads[request.identifier] = userInfo
         waiting.insert(request.identifier)
         order.append(request.identifier)
-        // Kept for a content delivered later, from another request's: the last requests' are enough.
+        // Kept for a vendor's report made later: the last requests' are enough.
         if order.count > Self.keptPayloads { payloads[order.removeFirst()] = nil }
         lock.unlock()
         let calls = CallCounter()
         let id = request.identifier
-        instance.didReceive(request) { content in
-            let call = calls.next()
-            report(content, call)
-            // iOS lets go of an instance once its handler was called: what it holds (a task, its session) goes too.
-            if call == 1 {
-                self.lock.lock()
-                self.waiting.remove(id)
-                self.lock.unlock()
-                DispatchQueue.main.async { self.instances[id] = nil }
+        RichPushHostChannel.serving(id) {
+            instance.didReceive(request) { content in
+                let call = calls.next()
+                report(content, call)
+                // iOS lets go of an instance once its handler was called: what it holds (a task, its session) goes too.
+                if call == 1 {
+                    self.lock.lock()
+                    self.waiting.remove(id)
+                    self.lock.unlock()
+                    DispatchQueue.main.async { self.instances[id] = nil }
+                }
             }
         }
     }
 
     func expire(_ id: String) {
-        instances[id]?.serviceExtensionTimeWillExpire()
+        guard let instance = instances[id] else { return }
+        RichPushHostChannel.serving(id) { instance.serviceExtensionTimeWillExpire() }
     }
 
     /// The request whose payload `userInfo` is: one still waiting for its handler first, then the latest; nil when it
@@ -233,16 +205,6 @@ private final class Served: @unchecked Sendable {
         defer { lock.unlock() }
         let alike = order.filter { payloads[$0] == userInfo }
         return alike.last { waiting.contains($0) } ?? alike.last
-    }
-
-    /// The request whose payload a content's `userInfo` is, `own` first when two are alike; nil when it is none of
-    /// them (the extension changed it).
-    func owner(of userInfo: String, own: String) -> String? {
-        guard !userInfo.isEmpty else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        if payloads[own] == userInfo { return own }
-        return payloads.first { $0.value == userInfo }?.key
     }
 }
 

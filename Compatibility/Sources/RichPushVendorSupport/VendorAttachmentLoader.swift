@@ -31,12 +31,12 @@ public struct VendorAttachmentLoader: Sendable {
     /// Why an image was not attached, in the result contract's words (`httpStatus`, `timeout`, `networkError`,
     /// `unsupportedImageType`, …) and for people; reported to richpush (``VendorChannel``) as the SDK's own outcome.
     public struct Failure: Sendable, CustomStringConvertible {
-        public var reason: String
+        public var reason: FallbackReason
         public var detail: String
         /// The request it is about, where the loader knows it (``load(for:completion:)``).
         public var requestID: String?
 
-        public init(_ reason: String, _ detail: String) {
+        public init(_ reason: FallbackReason, _ detail: String) {
             self.reason = reason
             self.detail = detail
         }
@@ -131,11 +131,11 @@ public struct VendorAttachmentLoader: Sendable {
             // The vendor hands it to URLSession as it is: App Transport Security refuses it there (under richpush, its
             // proxy does, and the timeline says so).
             guard let given = URL(string: request.url) else {
-                return completion(.failed(Failure(refusal.reason.rawValue, refusal.detail)))
+                return completion(.failed(Failure(FallbackReason(refusal.reason), refusal.detail)))
             }
             url = given
         case .failure(let refusal):
-            return completion(.failed(Failure(refusal.reason.rawValue, refusal.detail)))
+            return completion(.failed(Failure(FallbackReason(refusal.reason), refusal.detail)))
         case .success(let checked):
             url = checked
         }
@@ -152,13 +152,13 @@ public struct VendorAttachmentLoader: Sendable {
             if let error { return completion(.failed(Self.classify(error, url: url, rules: rules))) }
             guard let location else {
                 return completion(
-                    .failed(Failure("networkError", "the download of \(url.absoluteString) left no file")))
+                    .failed(Failure(.networkError, "the download of \(url.absoluteString) left no file")))
             }
             if case .contentLengthOver(let limit) = rules.size, let response, response.expectedContentLength > limit {
                 return completion(
                     .failed(
                         Failure(
-                            "tooLarge",
+                            .tooLarge,
                             "\(response.expectedContentLength) bytes announced, over \(rules.title)'s limit of \(limit)"
                         )))
             }
@@ -171,7 +171,7 @@ public struct VendorAttachmentLoader: Sendable {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try FileManager.default.moveItem(at: location, to: file)
             } catch {
-                return completion(.failed(Failure("networkError", "cannot keep the download: \(error)")))
+                return completion(.failed(Failure(.networkError, "cannot keep the download: \(error)")))
             }
             let http = response as? HTTPURLResponse
             let downloaded = DownloadedFile(
@@ -180,7 +180,8 @@ public struct VendorAttachmentLoader: Sendable {
                 head: { [file] in DownloadedFile.head(of: file) })
             let name: AttachmentName
             switch rules.attachmentName(for: downloaded) {
-            case .failure(let refusal): return completion(.failed(Failure(refusal.reason.rawValue, refusal.detail)))
+            case .failure(let refusal):
+                return completion(.failed(Failure(FallbackReason(refusal.reason), refusal.detail)))
             case .success(let given): name = given
             }
             if name.fileName != stem {
@@ -189,7 +190,7 @@ public struct VendorAttachmentLoader: Sendable {
                     try FileManager.default.moveItem(at: file, to: renamed)
                 } catch {
                     return completion(
-                        .failed(Failure("networkError", "cannot name the attachment \(name.fileName): \(error)")))
+                        .failed(Failure(.networkError, "cannot name the attachment \(name.fileName): \(error)")))
                 }
                 file = renamed
             }
@@ -201,7 +202,7 @@ public struct VendorAttachmentLoader: Sendable {
                 completion(.attached(UncheckedAttachment(attachment: attachment)))
             } catch {
                 // richpush has seen the UNError itself (attachmentRejected in the timeline).
-                completion(.failed(Failure("attachmentRejected", "UNNotificationAttachment threw \(error)")))
+                completion(.failed(Failure(.attachmentRejected, "UNNotificationAttachment threw \(error)")))
             }
         }
         task.resume()
@@ -211,14 +212,14 @@ public struct VendorAttachmentLoader: Sendable {
     static func classify(_ error: any Error, url: URL, rules: any VendorRules) -> Failure {
         let code = (error as NSError).code
         if code == NSURLErrorTimedOut {
-            return Failure("timeout", "no complete image within \(rules.timeout) (\(rules.title))")
+            return Failure(.timeout, "no complete image within \(rules.timeout) (\(rules.title))")
         }
         if url.scheme?.lowercased() == "http" {
             return Failure(
-                "insecureURL", "\(rules.title) handed http:// to URLSession, which App Transport Security refuses")
+                .insecureURL, "\(rules.title) handed http:// to URLSession, which App Transport Security refuses")
         }
         return Failure(
-            "networkError", "the download of \(url.absoluteString) failed: \((error as NSError).localizedDescription)")
+            .networkError, "the download of \(url.absoluteString) failed: \((error as NSError).localizedDescription)")
     }
 
     /// The outcomes of downloads running at once, by index.

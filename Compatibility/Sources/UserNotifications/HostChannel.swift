@@ -14,13 +14,18 @@ public import RichPushHostProtocol
 public enum RichPushHostChannel {
     private static let lock = NSLock()
     private static let descriptor: Int32? = ProcessInfo.processInfo.environment[
-        HostProtocol.eventsDescriptorVariable
+        HostProtocol.Environment.eventsDescriptor
     ].flatMap { Int32($0) }
 
-    /// Writes `event` as one line, whole; false when there is no channel or it is closed.
+    /// Writes `event` as one line, whole; false when there is no channel or it is closed. An event without a JSON
+    /// form (a relevance score that is not a number) is reported as an error naming it, never dropped.
     @discardableResult
     public static func send(_ event: HostEvent) -> Bool {
-        write(HostProtocol.line(event))
+        do {
+            return write(try HostProtocol.line(event))
+        } catch {
+            return write((try? HostProtocol.line(HostEvent.error(detail: error.description))) ?? "")
+        }
     }
 
     /// Writes `object` as one line: the raw form, for a test that speaks for an extension that lies.
@@ -61,9 +66,24 @@ public enum RichPushHostChannel {
         return try body()
     }
 
-    /// The request set by ``withRequest(_:_:)`` on this thread.
-    static var currentRequest: String? { Thread.current.threadDictionary[requestKey] as? String }
+    /// The request set by ``withRequest(_:_:)`` on this thread, else the one being served on it (``serving(_:_:)``).
+    static var currentRequest: String? { Thread.current.threadDictionary[requestKey] as? String ?? servingRequest }
     private static let requestKey = "RichPushHostChannel.request"
+
+    /// Runs `body` (a request's `didReceive` or `serviceExtensionTimeWillExpire()`) as request `id`'s code on this
+    /// thread: a content handler called from inside it was called by that request (``HostEvent/contentHandler``'s
+    /// `calledFrom`). Set by richpush's host only.
+    package static func serving<Value>(_ id: String, _ body: () throws -> Value) rethrows -> Value {
+        let dictionary = Thread.current.threadDictionary
+        let previous = dictionary[servingKey]
+        dictionary[servingKey] = id
+        defer { dictionary[servingKey] = previous }
+        return try body()
+    }
+
+    /// The request whose `didReceive` or `serviceExtensionTimeWillExpire()` runs on this thread now.
+    package static var servingRequest: String? { Thread.current.threadDictionary[servingKey] as? String }
+    private static let servingKey = "RichPushHostChannel.serving"
 
     private static func write(_ line: String) -> Bool {
         guard let descriptor else { return false }

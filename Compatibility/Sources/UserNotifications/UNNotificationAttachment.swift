@@ -1,3 +1,4 @@
+import RichPushHostProtocol
 import RichPushRules
 
 /// The options an attachment takes, as iOS names them.
@@ -16,11 +17,13 @@ open class UNNotificationAttachment: NSObject, @unchecked Sendable {
     public let url: URL
     /// The file's type identifier (`public.jpeg`).
     public let type: String
+    /// The options it was made with that change how it is shown, for richpush's host.
+    package let _options: HostAttachmentOptions
 
     /// Where created attachments are moved: `RICHPUSH_ATTACHMENT_STORE` (set by richpush for each notification),
     /// else a folder of its own in the temporary directory.
     static var storeDirectory: URL {
-        if let path = ProcessInfo.processInfo.environment["RICHPUSH_ATTACHMENT_STORE"], !path.isEmpty {
+        if let path = ProcessInfo.processInfo.environment[HostProtocol.Environment.attachmentStore], !path.isEmpty {
             return URL(fileURLWithPath: path, isDirectory: true)
         }
         return FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -38,7 +41,52 @@ open class UNNotificationAttachment: NSObject, @unchecked Sendable {
             throw error
         }
         self.identifier = identifier
+        self._options = Self.plain(options)
         super.init()
+    }
+
+    /// The options as the host protocol carries them. iOS takes the clipping rectangle as a `CGRect`'s dictionary
+    /// (`CGRectCreateDictionaryRepresentation`: `X`, `Y`, `Width`, `Height`) and the thumbnail time as a `CMTime`'s
+    /// (`CMTimeCopyAsDictionary`: `value`, `timescale`) or a number; a value of another shape is left out, as iOS
+    /// ignores it.
+    /// https://developer.apple.com/documentation/usernotifications/unnotificationattachmentoptionsthumbnailclippingrectkey
+    static func plain(_ options: [AnyHashable: Any]?) -> HostAttachmentOptions {
+        guard let options else { return HostAttachmentOptions() }
+        func number(_ value: Any?) -> Double? {
+            switch value {
+            case let value as Double: value
+            case let value as Float: Double(value)
+            case let value as Int: Double(value)
+            case let value as CGFloat: Double(value)
+            case let value as NSNumber: value.doubleValue
+            default: nil
+            }
+        }
+        var plain = HostAttachmentOptions()
+        plain.typeHint = options[UNNotificationAttachmentOptionsTypeHintKey] as? String
+        plain.thumbnailHidden =
+            (options[UNNotificationAttachmentOptionsThumbnailHiddenKey] as? Bool)
+            ?? (options[UNNotificationAttachmentOptionsThumbnailHiddenKey] as? NSNumber)?.boolValue
+        switch options[UNNotificationAttachmentOptionsThumbnailClippingRectKey] {
+        case let rect as CGRect:
+            plain.thumbnailClippingRect = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height].map {
+                Double($0)
+            }
+        case let dictionary as [AnyHashable: Any]:
+            let parts = ["X", "Y", "Width", "Height"].compactMap { number(dictionary[$0]) }
+            if parts.count == 4 { plain.thumbnailClippingRect = parts }
+        default:
+            break
+        }
+        switch options[UNNotificationAttachmentOptionsThumbnailTimeKey] {
+        case let dictionary as [AnyHashable: Any]:
+            if let value = number(dictionary["value"]), let scale = number(dictionary["timescale"]), scale > 0 {
+                plain.thumbnailTime = value / scale
+            }
+        case let value:
+            plain.thumbnailTime = number(value)
+        }
+        return plain
     }
 
     /// iOS's checks, then the move into the store: where the file is now, and its type identifier.
@@ -126,7 +174,7 @@ extension FileManager {
     /// by richpush), else one in the temporary directory.
     public func containerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String) -> URL? {
         let base =
-            ProcessInfo.processInfo.environment["RICHPUSH_APP_GROUP_CONTAINER"].map {
+            ProcessInfo.processInfo.environment[HostProtocol.Environment.appGroupContainer].map {
                 URL(fileURLWithPath: $0, isDirectory: true)
             } ?? temporaryDirectory.appendingPathComponent("richpush-app-groups-\(getpid())", isDirectory: true)
         let folder = base.appendingPathComponent(groupIdentifier, isDirectory: true)

@@ -1,4 +1,5 @@
 @_exported import Foundation
+import RichPushHostProtocol
 
 #if canImport(FoundationNetworking)
     // Extension files that import only UserNotifications still see URLSession, as on iOS.
@@ -8,31 +9,47 @@
 /// How urgently iOS presents a notification (`interruption-level`).
 public enum UNNotificationInterruptionLevel: UInt, Sendable {
     case passive, active, timeSensitive, critical
+
+    /// The level a payload's `interruption-level` names; `active` for none or another word, as iOS reads it.
+    init(named name: String?) {
+        switch name.flatMap(HostContent.InterruptionLevel.init(rawValue:)) {
+        case .passive?: self = .passive
+        case .timeSensitive?: self = .timeSensitive
+        case .critical?: self = .critical
+        case .active?, nil: self = .active
+        }
+    }
+
+    /// The payload's word for it.
+    var name: String {
+        switch self {
+        case .passive: HostContent.InterruptionLevel.passive.rawValue
+        case .active: HostContent.InterruptionLevel.active.rawValue
+        case .timeSensitive: HostContent.InterruptionLevel.timeSensitive.rawValue
+        case .critical: HostContent.InterruptionLevel.critical.rawValue
+        }
+    }
 }
 
 /// A notification's content, as iOS hands it to a service extension: read-only here, mutable in
 /// ``UNMutableNotificationContent`` (`request.content.mutableCopy() as? UNMutableNotificationContent`).
 open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     // @unchecked: iOS's class is not thread-safe either; an extension owns the content it was handed.
+
+    /// Everything a content holds. Its plain fields are the host protocol's ``HostContent``, the one description of a
+    /// notification's content that richpush's result reports too: a property stored anywhere else would not reach
+    /// richpush (a test holds this type to these members).
     struct Fields {
-        var title = ""
-        var subtitle = ""
-        var body = ""
-        var badge: NSNumber?
-        var sound: UNNotificationSound?
+        /// Every plain field, as the host protocol carries it (its `attachments` and `communication` are filled only
+        /// when the content is described for richpush: here they are objects, below).
+        var plain = HostContent()
         var userInfo: [AnyHashable: Any] = [:]
         var attachments: [UNNotificationAttachment] = []
-        var threadIdentifier = ""
-        var categoryIdentifier = ""
-        var targetContentIdentifier: String?
-        var interruptionLevel = UNNotificationInterruptionLevel.active
-        var relevanceScore = 0.0
-        var summaryArgument = ""
-        var summaryArgumentCount = 0
-        var launchImageName = ""
-        var filterCriteria: String?
         /// Set by ``UNNotificationContent/updating(from:)`` from a communication intent.
         var communication: _UNCommunicationDetails?
+        /// The request this content was made from: set by richpush's host on the content it builds, carried by every
+        /// copy, hidden from the extension; nil for a content the extension made itself.
+        var origin: String?
     }
 
     var fields: Fields
@@ -47,22 +64,52 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchec
         super.init()
     }
 
-    open var title: String { fields.title }
-    open var subtitle: String { fields.subtitle }
-    open var body: String { fields.body }
-    open var badge: NSNumber? { fields.badge }
-    open var sound: UNNotificationSound? { fields.sound }
+    open var title: String { fields.plain.title }
+    open var subtitle: String { fields.plain.subtitle }
+    open var body: String { fields.plain.body }
+    open var badge: NSNumber? { fields.plain.badge.map { NSNumber(value: $0) } }
+    open var sound: UNNotificationSound? { fields.plain.sound.map(UNNotificationSound.init(_:)) }
     open var userInfo: [AnyHashable: Any] { fields.userInfo }
     open var attachments: [UNNotificationAttachment] { fields.attachments }
-    open var threadIdentifier: String { fields.threadIdentifier }
-    open var categoryIdentifier: String { fields.categoryIdentifier }
-    open var targetContentIdentifier: String? { fields.targetContentIdentifier }
-    open var interruptionLevel: UNNotificationInterruptionLevel { fields.interruptionLevel }
-    open var relevanceScore: Double { fields.relevanceScore }
-    open var summaryArgument: String { fields.summaryArgument }
-    open var summaryArgumentCount: Int { fields.summaryArgumentCount }
-    open var launchImageName: String { fields.launchImageName }
-    open var filterCriteria: String? { fields.filterCriteria }
+    open var threadIdentifier: String { fields.plain.threadIdentifier }
+    open var categoryIdentifier: String { fields.plain.categoryIdentifier }
+    open var targetContentIdentifier: String? { fields.plain.targetContentIdentifier }
+    open var interruptionLevel: UNNotificationInterruptionLevel {
+        UNNotificationInterruptionLevel(named: fields.plain.interruptionLevel)
+    }
+    open var relevanceScore: Double { fields.plain.relevanceScore ?? 0 }
+    open var summaryArgument: String { fields.plain.summaryArgument }
+    open var summaryArgumentCount: Int { fields.plain.summaryArgumentCount }
+    open var launchImageName: String { fields.plain.launchImageName }
+    open var filterCriteria: String? { fields.plain.filterCriteria }
+
+    /// A content as richpush's host builds it from the payload, marked as request `origin`'s.
+    package convenience init(_ plain: HostContent, userInfo: [AnyHashable: Any], origin: String) {
+        var fields = Fields(plain: plain, userInfo: userInfo)
+        fields.plain.attachments = []
+        fields.plain.communication = nil
+        fields.origin = origin
+        self.init(fields: fields)
+    }
+
+    /// The request this content was made from (``Fields/origin``).
+    package var _origin: String? { fields.origin }
+
+    /// The content as the host protocol carries it back to richpush: every plain field, the attachments with their
+    /// options, and the sender of a communication notification (its avatar's bytes written into the notification's
+    /// attachment store, where richpush reads attachments).
+    package func _describe() -> HostContent {
+        var described = fields.plain
+        described.attachments = fields.attachments.map {
+            HostAttachment(identifier: $0.identifier, file: $0.url.path, type: $0.type, options: $0._options)
+        }
+        described.communication = fields.communication.map {
+            HostCommunication(
+                senderName: $0.senderName ?? "", senderHandle: $0.senderHandle, avatarFile: $0._writeAvatar(),
+                conversationIdentifier: $0.conversationIdentifier, groupName: $0.groupName)
+        }
+        return described
+    }
 
     /// The sender and conversation ``updating(from:)`` took from a communication intent; nil until then. Not iOS API
     /// (hence the underscore): richpush's extension host reads it to show the sender and avatar.
@@ -170,24 +217,24 @@ public struct _UNCommunicationDetails: Sendable, Equatable {
 /// The content a service extension changes and hands back to its content handler.
 open class UNMutableNotificationContent: UNNotificationContent, @unchecked Sendable {
     open override var title: String {
-        get { fields.title }
-        set { fields.title = newValue }
+        get { fields.plain.title }
+        set { fields.plain.title = newValue }
     }
     open override var subtitle: String {
-        get { fields.subtitle }
-        set { fields.subtitle = newValue }
+        get { fields.plain.subtitle }
+        set { fields.plain.subtitle = newValue }
     }
     open override var body: String {
-        get { fields.body }
-        set { fields.body = newValue }
+        get { fields.plain.body }
+        set { fields.plain.body = newValue }
     }
     open override var badge: NSNumber? {
-        get { fields.badge }
-        set { fields.badge = newValue }
+        get { super.badge }
+        set { fields.plain.badge = newValue?.intValue }
     }
     open override var sound: UNNotificationSound? {
-        get { fields.sound }
-        set { fields.sound = newValue }
+        get { super.sound }
+        set { fields.plain.sound = newValue?.plain }
     }
     open override var userInfo: [AnyHashable: Any] {
         get { fields.userInfo }
@@ -198,40 +245,40 @@ open class UNMutableNotificationContent: UNNotificationContent, @unchecked Senda
         set { fields.attachments = newValue }
     }
     open override var threadIdentifier: String {
-        get { fields.threadIdentifier }
-        set { fields.threadIdentifier = newValue }
+        get { fields.plain.threadIdentifier }
+        set { fields.plain.threadIdentifier = newValue }
     }
     open override var categoryIdentifier: String {
-        get { fields.categoryIdentifier }
-        set { fields.categoryIdentifier = newValue }
+        get { fields.plain.categoryIdentifier }
+        set { fields.plain.categoryIdentifier = newValue }
     }
     open override var targetContentIdentifier: String? {
-        get { fields.targetContentIdentifier }
-        set { fields.targetContentIdentifier = newValue }
+        get { fields.plain.targetContentIdentifier }
+        set { fields.plain.targetContentIdentifier = newValue }
     }
     open override var interruptionLevel: UNNotificationInterruptionLevel {
-        get { fields.interruptionLevel }
-        set { fields.interruptionLevel = newValue }
+        get { super.interruptionLevel }
+        set { fields.plain.interruptionLevel = newValue.name }
     }
     open override var relevanceScore: Double {
-        get { fields.relevanceScore }
-        set { fields.relevanceScore = newValue }
+        get { super.relevanceScore }
+        set { fields.plain.relevanceScore = newValue }
     }
     open override var summaryArgument: String {
-        get { fields.summaryArgument }
-        set { fields.summaryArgument = newValue }
+        get { fields.plain.summaryArgument }
+        set { fields.plain.summaryArgument = newValue }
     }
     open override var summaryArgumentCount: Int {
-        get { fields.summaryArgumentCount }
-        set { fields.summaryArgumentCount = newValue }
+        get { fields.plain.summaryArgumentCount }
+        set { fields.plain.summaryArgumentCount = newValue }
     }
     open override var launchImageName: String {
-        get { fields.launchImageName }
-        set { fields.launchImageName = newValue }
+        get { fields.plain.launchImageName }
+        set { fields.plain.launchImageName = newValue }
     }
     open override var filterCriteria: String? {
-        get { fields.filterCriteria }
-        set { fields.filterCriteria = newValue }
+        get { fields.plain.filterCriteria }
+        set { fields.plain.filterCriteria = newValue }
     }
 }
 
@@ -262,6 +309,21 @@ open class UNNotificationSound: NSObject, @unchecked Sendable {
 
     open class func criticalSoundNamed(_ name: UNNotificationSoundName) -> UNNotificationSound {
         UNNotificationSound(name: name.rawValue, isCritical: true)
+    }
+
+    open class func criticalSoundNamed(_ name: UNNotificationSoundName, withAudioVolume volume: Float)
+        -> UNNotificationSound
+    {
+        UNNotificationSound(name: name.rawValue, isCritical: true, criticalVolume: volume)
+    }
+
+    /// The sound as the host protocol carries it: a critical sound's volume, none for another.
+    var plain: HostSound {
+        HostSound(name: name, critical: isCritical, volume: isCritical ? Double(criticalVolume) : nil)
+    }
+
+    convenience init(_ plain: HostSound) {
+        self.init(name: plain.name, isCritical: plain.critical, criticalVolume: plain.volume.map { Float($0) } ?? 1)
     }
 }
 

@@ -52,7 +52,7 @@ public class RichNotificationHelper: NSObject, @unchecked Sendable {
                     domain: NSURLErrorDomain, code: NSURLErrorUnknown,
                     userInfo: [NSLocalizedDescriptionKey: failure.detail])
                 let error: RichDataError =
-                    failure.reason == "invalidURL"
+                    failure.reason == .invalidURL
                     ? .invalidRichDataPayload : .downloadError(underlyingError: underlying)
                 box.completion(box.content, error)
             }

@@ -84,8 +84,8 @@ open class MessagingExtensionHelper: NSObject, @unchecked Sendable {
     /// the download (FIRMessagingCode.h @ d9fc76a7).
     private static func code(for failure: VendorAttachmentLoader.Failure) -> Int {
         switch failure.reason {
-        case "invalidURL": 20000
-        case "attachmentRejected": 20003
+        case .invalidURL: 20000
+        case .attachmentRejected: 20003
         default: 20001
         }
     }
@@ -93,8 +93,8 @@ open class MessagingExtensionHelper: NSObject, @unchecked Sendable {
     /// Firebase's words for a failure, with richpush's reason after them.
     private static func message(for failure: VendorAttachmentLoader.Failure, url: String) -> String {
         switch failure.reason {
-        case "invalidURL": "The Image URL provided is invalid \(url). (\(failure))"
-        case "attachmentRejected": "Failed to create attachment with URL \(url), error: \(failure.detail)"
+        case .invalidURL: "The Image URL provided is invalid \(url). (\(failure))"
+        case .attachmentRejected: "Failed to create attachment with URL \(url), error: \(failure.detail)"
         default: "Failed to download image given URL \(url), error: \(failure)"
         }
     }

@@ -32,7 +32,7 @@ public enum KlaviyoExtensionSDK {
                 handed.content.attachments = [one.attachment]
             case .failed(let failure):
                 VendorChannel.imageFailed(rules, failure)
-                if failure.reason == "networkError" || failure.reason == "timeout" {
+                if failure.reason == .networkError || failure.reason == .timeout {
                     log("Error when downloading push media: \(failure.detail)")
                 }
             }

@@ -53,7 +53,7 @@ public class NotificareNotificationServiceExtension {
         guard let image = rules.imageRequests(in: UserInfoNode(content.userInfo)).first else { return content }
         guard URL(string: image.url) != nil else {
             VendorChannel.imageFailed(
-                rules, VendorAttachmentLoader.Failure("invalidURL", "\"\(image.url)\" is not a URL (Error.invalidUrl)"))
+                rules, VendorAttachmentLoader.Failure(.invalidURL, "\"\(image.url)\" is not a URL (Error.invalidUrl)"))
             throw Error.invalidUrl
         }
         let outcome = await withCheckedContinuation { continuation in
@@ -74,10 +74,10 @@ public class NotificareNotificationServiceExtension {
     /// What the kit throws for a failure: URLSession's error for the download, `downloadFailed` for the file.
     private static func thrown(for failure: VendorAttachmentLoader.Failure) -> any Swift.Error {
         switch failure.reason {
-        case "timeout": URLError(.timedOut)
-        case "insecureURL": URLError(.appTransportSecurityRequiresSecureConnection)
-        case "networkError": URLError(.cannotConnectToHost)
-        case "invalidURL": URLError(.badURL)
+        case .timeout: URLError(.timedOut)
+        case .insecureURL: URLError(.appTransportSecurityRequiresSecureConnection)
+        case .networkError: URLError(.cannotConnectToHost)
+        case .invalidURL: URLError(.badURL)
         default: Error.downloadFailed
         }
     }
