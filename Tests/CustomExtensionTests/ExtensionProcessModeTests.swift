@@ -250,6 +250,11 @@ struct ExtensionProcessModeTests {
         #expect(crossTalk.count >= shared.results.count - 1, "\(shared.results.map { $0["crossTalk"] ?? "" })")
         for found in crossTalk {
             #expect(files.contains(found["other"] as? String ?? ""), "names another payload: \(found)")
+            // The evidence, not a coincidence: another request's content, or a call from another request's code.
+            let detail = found["detail"] as? String ?? ""
+            #expect(
+                ["content made from", "delivered through", "called from", "called"].contains { detail.contains($0) },
+                "\(detail)")
         }
         // The text report names it too.
         let text = try await runExecutable(
@@ -259,6 +264,20 @@ struct ExtensionProcessModeTests {
                 "--extension-process", mode,
             ], environment: ["XDG_CACHE_HOME": Self.cache])
         #expect(text.stdout.contains("crossTalk: expected null, got {\"other\":\"payloads/extensions/shared-state/"))
+    }
+
+    @Test(
+        "examples/extensions/naive keeps no shared state: no crossTalk in any mode, though it calls a handler twice",
+        arguments: ["reuse", "concurrent"])
+    func naiveHasNoCrossTalk(mode: String) async throws {
+        let replay = try await example("naive", mode: mode)
+        #expect(!replay.results.isEmpty, "\(replay.run.stderr)")
+        for result in replay.results {
+            #expect(result["crossTalk"] is NSNull, "\(result["file"] ?? ""): \(result["crossTalk"] ?? "")")
+        }
+        // The faults are still each notification's own: http-url's second call, slower-than-5s's expiry.
+        let httpURL = replay.results.first { ($0["file"] as? String ?? "").hasSuffix("http-url.json") }
+        #expect(httpURL?["contentHandlerCalls"] as? Int == 2)
     }
 
     @Test("the blueprint never shows cross-talk: 100 rounds of 20 payloads in one concurrent replay, all as expected")

@@ -90,7 +90,7 @@ struct CustomExtensionSession: Sendable {
                 switch end {
                 case .crashed: Fallback(.extensionCrashed, end.detail)
                 case .failedToStart: Fallback(.extensionCrashed, "the extension did not start: \(end.detail)")
-                case .memoryLimit: Fallback(.extensionMemoryLimit, end.detail)
+                case .memoryLimit, .greetedAgain: Fallback(.extensionMemoryLimit, end.detail)
                 case .contentHandlerNeverCalled:
                     Fallback(.contentHandlerNeverCalled, "\(end.detail); the original content was shown")
                 case .contentHandlerCalled:
@@ -100,7 +100,7 @@ struct CustomExtensionSession: Sendable {
             report.presentedAt = timeline.elapsed
             if let crossTalk = report.run.crossTalk {
                 report.hint =
-                    "Its content handler was never called while \(crossTalk.other)'s was called again: the extension keeps one handler for the notifications of a process (a static or shared property)."
+                    "State shared with \(crossTalk.other) in one process (a static or shared property, which iOS keeps between notifications): \(crossTalk.detail)."
             }
         }
         return report
@@ -112,7 +112,7 @@ struct CustomExtensionSession: Sendable {
         if let crossTalk = handed.crossTalk {
             timeline.record(.crossTalk, crossTalk.detail)
             report.hint =
-                "The content shown is \(crossTalk.other)'s: the extension keeps state between notifications (a static or shared property), which iOS runs in one process."
+                "State shared with \(crossTalk.other) in one process (a static or shared property, which iOS keeps between notifications): \(crossTalk.detail)."
         }
         report.content = SystemRules.presentedContent(original: request.content, fromExtension: handed.text)
         if !handed.text.hasAlertText {

@@ -9,6 +9,10 @@ import Synchronization
 /// notifications richpush hands it (one in `each` mode, many in the others) and watched as iOS watches one: its
 /// memory footprint (the process's, whatever it is serving), each notification's budget, its end. A crash, the memory
 /// limit or a budget that runs out ends the process, and with it every notification in flight there, each told why.
+///
+/// The rules are ``ExtensionProcessState``'s (pure, tested in milliseconds); this class feeds it what happens (the
+/// process's output and events, the clock, memory samples) under one lock and carries out the actions it returns:
+/// commands written to the process, events told to the notifications, the process ended.
 final class ExtensionProcess: Sendable {
     let host: ExtensionProcessHost
     let mode: ExtensionProcessMode
@@ -18,82 +22,27 @@ final class ExtensionProcess: Sendable {
     /// The process's container (temporary folder, caches, App Groups, attachment store): one for its life, as on iOS.
     let container: String
     let launchedAt = ContinuousClock.now
-    private let state: Mutex<State>
+    private let state: Mutex<ExtensionProcessState>
+    /// Where each notification in flight is told what happens, and the signals its supervision waits on.
+    private let sinks = Mutex<[String: Sink]>([:])
     /// Fired when the process has ended and every notification in it was told.
     private let endedSignal = Signal()
     private let tasks = Mutex<[Task<Void, Never>]>([])
 
+    private struct Sink: Sendable {
+        let emit: @Sendable (CustomExtensionEvent) -> Void
+        let handlerCalled = Signal()
+        let finished = Signal()
+    }
+
     /// How often the memory footprint is read.
     static let memoryPollInterval = Duration.milliseconds(20)
-    /// In `each` mode, how long the process may go on after its content handler (the host lingers 200 ms for a
-    /// second call, then exits); an extension that keeps it busy is ended then.
+    /// In `each` mode, how long the process may go on after its content handler (the host lingers
+    /// ``HostProtocol/linger`` for a second call, then exits); an extension that keeps it busy is ended then.
     static let afterHandler = Duration.seconds(1)
-    /// In the other modes, how long a notification waits after its first content handler call for a second one.
-    static let linger = Duration.milliseconds(200)
-    static let maxLogLines = 200
-    static let maxLogLineCharacters = 1_000
 
     var store: String { container + "/AttachmentStore" }
     var pid: pid_t { state.withLock { $0.measured?.pid } ?? child.pid }
-
-    /// Why the system ended the process; the first reason wins.
-    enum SystemEnd: Sendable {
-        case budget(id: String, label: String, budget: Duration, grace: Duration)
-        case memory(used: Int, limit: Int)
-        case refused(version: Int, sdk: String?)
-        case done
-    }
-
-    /// A notification the process serves.
-    private struct Served: Sendable {
-        var label: String
-        var emit: @Sendable (CustomExtensionEvent) -> Void
-        var calls = 0
-        var log: [String] = []
-        var dropped = 0
-        var run: CustomExtensionRun?
-        let handlerCalled = Signal()
-        let finished = Signal()
-        var info: ExtensionProcessInfo
-        /// Other notifications whose handler was called again while this one's was not called yet, and how often.
-        var calledAgain: [(label: String, calls: Int)] = []
-        /// Another notification whose content handler was called with this one's content.
-        var deliveredThrough: String?
-        /// `serviceExtensionTimeWillExpire()` was called before its handler.
-        var expired = false
-        /// Its handler was first called after `serviceExtensionTimeWillExpire()`.
-        var calledOnlyAtExpiry = false
-    }
-
-    private struct State: Sendable {
-        var greeted = false
-        var started = false
-        /// Requests handed before the host said hello: sent, and their `started` told, then.
-        var pending: [(id: String, line: String)] = []
-        /// Lines printed while no notification was in the process (its launch, before the first one was handed over):
-        /// the next notification's.
-        var unclaimedLog: [String] = []
-        var served: [String: Served] = [:]
-        /// Every notification the process was handed: its label, for cross-talk.
-        var labels: [String: String] = [:]
-        var handed = 0
-        var measured: (pid: pid_t, baseline: Int)?
-        var peak: Int?
-        var systemEnd: SystemEnd?
-        var exit: (status: Int32?, signal: Int32?)?
-
-        /// The notifications what the process says or does goes to: those still waiting for their handler, or every
-        /// one in flight when none waits. richpush cannot tell which instance printed a line or made a request, but
-        /// one whose handler was called and that only lingers (``ExtensionProcess/linger``) did not make the next one's.
-        var listening: [String] {
-            let open = served.keys.filter { served[$0]?.run == nil }
-            let waiting = open.filter { served[$0]?.calls == 0 }
-            return waiting.isEmpty ? open : waiting
-        }
-        var fatalLine: String?
-        var stderrTail: [String] = []
-        var ended = false
-    }
 
     private init(
         host: ExtensionProcessHost, mode: ExtensionProcessMode, child: ChildProcess, sandboxed: Bool,
@@ -105,7 +54,7 @@ final class ExtensionProcess: Sendable {
         self.sandboxed = sandboxed
         self.proxy = proxy
         self.container = container
-        self.state = Mutex(State())
+        self.state = Mutex(ExtensionProcessState(mode: mode, memoryLimit: host.memoryLimitBytes))
     }
 
     /// Makes the container, the proxy and the process, and starts watching it.
@@ -140,10 +89,11 @@ final class ExtensionProcess: Sendable {
             "XDG_CACHE_HOME": container + "/Library/Caches", "LANG": "C.UTF-8",
             "https_proxy": proxyURL, "HTTPS_PROXY": proxyURL, "http_proxy": proxyURL, "HTTP_PROXY": proxyURL,
             "no_proxy": "", "NO_PROXY": "",
-            "RICHPUSH_ATTACHMENT_STORE": container + "/AttachmentStore",
-            "RICHPUSH_APP_GROUP_CONTAINER": container + "/AppGroups",
-            HostProtocol.eventsDescriptorVariable: "3", "RICHPUSH_LINGER_MS": "200",
-            "RICHPUSH_PROCESS_MODE": mode.rawValue,
+            HostProtocol.Environment.attachmentStore: container + "/AttachmentStore",
+            HostProtocol.Environment.appGroupContainer: container + "/AppGroups",
+            HostProtocol.Environment.eventsDescriptor: "3",
+            HostProtocol.Environment.lingerMilliseconds: "\(HostProtocol.lingerMilliseconds)",
+            HostProtocol.Environment.processMode: mode.rawValue,
             // A crash ends with the runtime's own message ("Fatal error: …") as its last line, at once, rather than
             // after a symbolicated backtrace.
             "SWIFT_BACKTRACE": "enable=no",
@@ -186,7 +136,34 @@ final class ExtensionProcess: Sendable {
     /// Notifications in flight now.
     var inFlight: Int { state.withLock { $0.served.count } }
     /// Whether the process has ended (or been ended).
-    var hasEnded: Bool { state.withLock { $0.ended || $0.systemEnd != nil } }
+    var hasEnded: Bool { state.withLock { $0.isEnding } }
+
+    // MARK: - Carrying out the state's actions
+
+    private func perform(_ actions: [ExtensionProcessState.Action]) {
+        for action in actions {
+            switch action {
+            case .send(let command):
+                do {
+                    child.send(try HostProtocol.line(command))
+                } catch {
+                    // Never sent as something else: said in the log of every notification in flight.
+                    state.withLock { $0.hostError(error.description) }
+                }
+            case .tell(let id, let event):
+                sinks.withLock { $0[id] }?.emit(event)
+            case .finished(let id):
+                sinks.withLock { $0[id] }?.finished.fire()
+            case .kill:
+                child.kill()
+            }
+        }
+    }
+
+    /// Feeds the state one event under its lock and carries out what it asks for.
+    private func update(_ change: (inout ExtensionProcessState) -> [ExtensionProcessState.Action]) {
+        perform(state.withLock { change(&$0) })
+    }
 
     // MARK: - Serving a notification
 
@@ -198,7 +175,6 @@ final class ExtensionProcess: Sendable {
         emit: @escaping @Sendable (CustomExtensionEvent) -> Void
     ) async -> CustomExtensionRun? {
         let id = invocation.identifier
-        let line = HostProtocol.line(HostCommand.request(Self.hostRequest(invocation)))
         // A process refused at its hello (another protocol version) refuses every notification handed to it: the
         // next process would be refused too, so that is the notification's end, not a reason to try another.
         if case .refused(let version, let sdk)? = state.withLock({ $0.systemEnd }) {
@@ -206,117 +182,66 @@ final class ExtensionProcess: Sendable {
                 end: .failedToStart(.protocolVersion(found: version, expected: HostProtocol.version, sdk: sdk)),
                 contentHandlerCalls: 0, log: [])
         }
-        let accepted: (served: Served, sendNow: Bool)? = state.withLock { state in
-            guard !state.ended, state.systemEnd == nil else { return nil }
-            let instance = mode == .sameInstance ? 1 : state.handed + 1
-            let info = ExtensionProcessInfo(
-                mode: mode.rawValue, pid: state.measured?.pid ?? child.pid, handledBefore: state.handed,
-                age: (ContinuousClock.now - launchedAt).seconds, instance: "#\(instance)")
-            var served = Served(label: invocation.label, emit: emit, info: info)
-            served.log = state.unclaimedLog
-            state.unclaimedLog = []
-            state.served[id] = served
-            state.labels[id] = invocation.label
-            state.handed += 1
-            if state.started { return (served, true) }
-            state.pending.append((id, line))
-            return (served, false)
+        let command = HostCommand.request(Self.hostRequest(invocation))
+        do {
+            _ = try HostProtocol.line(command)
+        } catch {
+            return CustomExtensionRun(
+                end: .failedToStart(.request(reason: error.description)), contentHandlerCalls: 0, log: [])
         }
-        guard let (served, sendNow) = accepted else { return nil }
-        if sendNow {
-            emit(.started(served.info))
-            child.send(line)
-        }
+        let sink = Sink(emit: emit)
+        sinks.withLock { $0[id] = sink }
+        defer { sinks.withLock { $0[id] = nil } }
+        let age = (ContinuousClock.now - launchedAt).seconds
+        guard
+            let accepted = state.withLock({
+                $0.accept(id: id, label: invocation.label, request: command, pid: child.pid, age: age)
+            })
+        else { return nil }
+        perform(accepted.actions)
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.budget(invocation, clock: clock) }
             group.addTask {
-                guard await served.handlerCalled.wait() else { return }
+                guard await sink.handlerCalled.wait() else { return }
                 if self.mode == .each {
                     // The host exits on its own shortly after; one that keeps the process busy is ended then.
                     guard (try? await Task.sleep(for: Self.afterHandler)) != nil else { return }
                     self.end(.done)
                 } else {
-                    guard (try? await Task.sleep(for: Self.linger)) != nil else { return }
-                    self.finish(id, end: .contentHandlerCalled)
+                    guard (try? await Task.sleep(for: HostProtocol.linger)) != nil else { return }
+                    self.update { $0.lingerEnded(id: id) }
                 }
             }
             await withTaskCancellationHandler {
-                _ = await served.finished.wait()
+                _ = await sink.finished.wait()
             } onCancel: {
                 if self.mode == .each { self.child.kill() }
-                self.finish(id, end: .contentHandlerNeverCalled(.richpushStopped))
+                self.update { $0.abandoned(id: id) }
             }
             group.cancelAll()
         }
-        return state.withLock { $0.served.removeValue(forKey: id)?.run }
+        return state.withLock { $0.remove(id) }
             ?? CustomExtensionRun(end: .contentHandlerNeverCalled(.richpushStopped), contentHandlerCalls: 0, log: [])
     }
 
     /// The budget, then `serviceExtensionTimeWillExpire()`, then the grace, then SIGKILL for the process.
     private func budget(_ invocation: CustomExtensionInvocation, clock: any Clock<Duration>) async {
         let id = invocation.identifier
-        let grace = host.grace
         guard (try? await clock.sleep(for: invocation.budget)) != nil else { return }
-        guard let served = state.withLock({ $0.served[id] }), served.run == nil else { return }
-        if served.calls == 0 {
-            state.withLock { $0.served[id]?.expired = true }
-            served.emit(.timeWillExpire)
-            child.send(HostProtocol.line(HostCommand.expire(id: id)))
-            guard (try? await clock.sleep(for: grace)) != nil else { return }
+        switch state.withLock({ $0.budgetRanOut(id: id) }) {
+        case .done(let actions):
+            perform(actions)
+        case .expire(let actions):
+            perform(actions)
+            guard (try? await clock.sleep(for: host.grace)) != nil else { return }
+            update { $0.graceRanOut(id: id, budget: invocation.budget, grace: host.grace) }
         }
-        let stillWaiting = state.withLock { $0.served[id].map { $0.calls == 0 && $0.run == nil } ?? false }
-        if stillWaiting {
-            end(.budget(id: id, label: invocation.label, budget: invocation.budget, grace: grace))
-        } else if mode == .each {
-            end(.done)
-        }
-    }
-
-    /// Decides one notification's run now (the process may go on).
-    private func finish(_ id: String, end: CustomExtensionEnd) {
-        let done: Served? = state.withLock { state in
-            guard var served = state.served[id], served.run == nil else { return nil }
-            served.run = run(of: served, end: end, peak: state.peak)
-            state.served[id] = served
-            return served
-        }
-        done?.finished.fire()
-    }
-
-    private func run(of served: Served, end: CustomExtensionEnd, peak: Int?) -> CustomExtensionRun {
-        var log = served.log
-        if served.dropped > 0 { log.append("… \(served.dropped) more lines not kept") }
-        var run = CustomExtensionRun(
-            end: served.calls > 0 ? .contentHandlerCalled : end, contentHandlerCalls: served.calls, log: log,
-            peakFootprintBytes: peak)
-        run.process = served.info
-        // Only a notification that waited for its handler in vain, or until the budget ran out, lost it to another.
-        guard served.calls == 0 || served.calledOnlyAtExpiry else { return run }
-        let waited =
-            served.calls == 0 ? "its content handler was never called" : "its handler was called only at expiry"
-        if let other = served.deliveredThrough {
-            run.crossTalk = CrossTalk(
-                other: other,
-                detail:
-                    "its content was delivered through \(other)'s content handler and \(waited), in the same process (\(served.info.pid)): one handler kept for both"
-            )
-        } else if let other = served.calledAgain.first {
-            run.crossTalk = CrossTalk(
-                other: other.label,
-                detail:
-                    "\(waited), while \(other.label)'s was called \(other.calls) times in the same process (\(served.info.pid)): one handler kept for both"
-            )
-        }
-        return run
     }
 
     /// Ends the process (SIGKILL), for `reason`; the first reason wins. Every notification in it is told when it has
     /// ended.
-    func end(_ reason: SystemEnd) {
-        state.withLock { state in
-            if state.systemEnd == nil { state.systemEnd = reason }
-        }
-        child.kill()
+    func end(_ reason: ExtensionProcessState.SystemEnd) {
+        update { $0.end(reason) }
     }
 
     /// Ends the process and waits for its watchers.
@@ -333,137 +258,66 @@ final class ExtensionProcess: Sendable {
     // MARK: - Watching the process
 
     /// Reads the process's output and events until it ends, then tells every notification in it how, and removes its
-    /// container and proxy.
+    /// container and proxy. The process's output is read only as fast as it is handled here: one that floods its
+    /// channels waits on its own pipes, not on richpush's memory.
     private func pump() async {
         let kept = host.folder.path + "/" + AttachmentIntake.keptFolderName
         for await output in child.output {
             switch output {
-            case .stdout(let line), .stderr(let line):
-                state.withLock { state in
-                    if case .stderr = output {
-                        // The runtime's message ("…: Fatal error: …") says more than the stack that follows.
-                        if state.fatalLine == nil, line.contains("Fatal error") { state.fatalLine = line }
-                        state.stderrTail.append(line)
-                        if state.stderrTail.count > 8 { state.stderrTail.removeFirst() }
-                    }
-                    let kept = String(line.prefix(Self.maxLogLineCharacters))
-                    let listening = state.listening
-                    if listening.isEmpty, state.unclaimedLog.count < Self.maxLogLines {
-                        state.unclaimedLog.append(kept)
-                    }
-                    for id in listening {
-                        if state.served[id]!.log.count < Self.maxLogLines {
-                            state.served[id]!.log.append(kept)
-                        } else {
-                            state.served[id]!.dropped += 1
-                        }
-                    }
-                }
+            case .stdout(let line):
+                state.withLock { $0.output(line, standardError: false) }
+            case .stderr(let line):
+                state.withLock { $0.output(line, standardError: true) }
             case .event(let line):
-                guard let event = HostProtocol.decode(HostEvent.self, from: line) else { continue }
-                await handle(event, kept: kept)
+                if let event = HostProtocol.decode(HostEvent.self, from: line) {
+                    await handle(event, kept: kept)
+                } else {
+                    state.withLock { $0.malformed(line) }
+                }
             case .exited(let status, let signal):
-                state.withLock { $0.exit = (status, signal) }
+                state.withLock { $0.exited(status: status, signal: signal) }
             }
+            child.handled()
         }
-        let ended: [Served] = state.withLock { state in
-            state.ended = true
-            let open = state.served.values.filter { $0.run == nil }
-            for (id, served) in state.served where served.run == nil {
-                state.served[id]!.run = run(of: served, end: processEnd(for: id, in: state), peak: state.peak)
-            }
-            return open
-        }
-        for served in ended { served.finished.fire() }
+        // Nothing reads any more: the reader must not wait for this loop.
+        child.stopPacing()
+        let richpushStopped = Task.isCancelled
+        update { $0.processEnded(richpushStopped: richpushStopped) }
         await proxy.stop()
         await host.computePool.run { [container] in try? FileManager.default.removeItem(atPath: container) }
         endedSignal.fire()
     }
 
-    /// What the process's end means for notification `id`, which had not called its handler.
-    private func processEnd(for id: String, in state: State) -> CustomExtensionEnd {
-        switch state.systemEnd {
-        case .budget(let who, let label, let budget, let grace)?:
-            if who == id { return .contentHandlerNeverCalled(.endedAfterBudget(budget: budget, grace: grace)) }
-            return .contentHandlerNeverCalled(
-                .endedWithTheProcess(
-                    "the system ended it (SIGKILL) when the budget of \(budget.shortDescription) and a grace of \(grace.shortDescription) of \(label.isEmpty ? "another notification" : label) ran out"
-                ))
-        case .memory(let used, let limit)?:
-            return .memoryLimit(usedBytes: used, limitBytes: limit)
-        case .refused(let version, let sdk)?:
-            return .failedToStart(.protocolVersion(found: version, expected: HostProtocol.version, sdk: sdk))
-        case .done?, nil:
-            if let signal = state.exit?.signal, signal != SIGKILL || state.systemEnd == nil {
-                return .crashed(.init(signal: signal, fatalError: state.fatalLine, lastLines: state.stderrTail))
-            }
-            if let status = state.exit?.status, status != 0 {
-                return .crashed(.init(status: status, fatalError: state.fatalLine, lastLines: state.stderrTail))
-            }
-            return Task.isCancelled ? .contentHandlerNeverCalled(.richpushStopped) : .contentHandlerNeverCalled(.exited)
-        }
+    /// The process whose memory counts: in the sandbox the extension is `unshare`'s child, the first process of its
+    /// namespace.
+    private func measuredPID() -> pid_t {
+        state.withLock { $0.measured?.pid } ?? (sandboxed ? child.firstChild() : nil) ?? child.pid
     }
 
     private func handle(_ event: HostEvent, kept: String) async {
         switch event {
         case .hello(let version):
-            guard version == HostProtocol.version else { return refuse(version: version) }
-            // In the sandbox the extension is `unshare`'s child, the first process of its namespace.
-            let pid = (sandboxed ? child.firstChild() : nil) ?? child.pid
-            let baseline = MemoryFootprint.bytes(of: pid) ?? 0
-            let pending = state.withLock { state -> [(line: String, served: Served)] in
-                state.greeted = true
-                state.measured = (pid, baseline)
-                state.started = true
-                defer { state.pending = [] }
-                return state.pending.compactMap { id, line in
-                    state.served[id]?.info.pid = pid
-                    return state.served[id].map { (line, $0) }
-                }
-            }
-            child.send(HostProtocol.line(HostCommand.start))
-            for (line, served) in pending {
-                served.emit(.started(served.info))
-                child.send(line)
-            }
+            let pid = measuredPID()
+            let footprint = MemoryFootprint.bytes(of: pid) ?? 0
+            update { $0.hello(version: version, pid: pid, footprint: footprint, sdk: Self.sdk) }
         case .ready:
-            // A host that says ready without hello speaks the first protocol, which had no version.
-            if !state.withLock({ $0.greeted }) { refuse(version: 1) }
-        case .contentHandler(let id, _, let content, let contentOf):
-            let lookup: (count: Int, served: Served, other: String?)? = state.withLock { state in
-                guard state.served[id] != nil else { return nil }
-                state.served[id]!.calls += 1
-                let calls = state.served[id]!.calls
-                if calls == 1, state.served[id]!.expired { state.served[id]!.calledOnlyAtExpiry = true }
-                // This handler delivered another notification's content: that one lost its content to this handler.
-                if let contentOf, contentOf != id, state.served[contentOf] != nil {
-                    state.served[contentOf]!.deliveredThrough = state.labels[id] ?? "another notification"
-                }
-                if calls > 1, let label = state.labels[id] {
-                    // A handler called again while another notification waits on its own: that one's call may have
-                    // reached this handler.
-                    for other in state.served.keys where other != id && state.served[other]!.calls == 0 {
-                        state.served[other]!.calledAgain.removeAll { $0.label == label }
-                        state.served[other]!.calledAgain.append((label, calls))
-                    }
-                }
-                let other = contentOf.flatMap { $0 == id ? nil : state.labels[$0] ?? "another notification" }
-                return (state.served[id]!.calls, state.served[id]!, other)
+            update { $0.ready(sdk: Self.sdk) }
+        case .contentHandler(let id, _, let content, let contentOf, let calledFrom):
+            let pid = self.pid
+            let decided: (call: ExtensionProcessState.HandlerCall, admitted: Bool)? = state.withLock { state in
+                guard let call = state.handlerCalled(id: id, contentOf: contentOf, calledFrom: calledFrom, pid: pid)
+                else { return nil }
+                // The first call always counts; later ones are events like any other, within the bound.
+                return (call, call.call == 1 || state.admitEvent(about: id) == [id])
             }
-            guard let lookup else { return }
+            guard let decided, decided.admitted, let sink = sinks.withLock({ $0[id] }) else { return }
             let store = self.store
             var handed = await host.computePool.run {
-                AttachmentIntake.receive(content, call: lookup.count, store: store, kept: kept)
+                AttachmentIntake.receive(content, call: decided.call.call, store: store, kept: kept)
             }
-            if let other = lookup.other {
-                handed.crossTalk = CrossTalk(
-                    other: other,
-                    detail:
-                        "the content handler delivered \(other)'s content (its userInfo): state shared between the notifications of process \(pid)"
-                )
-            }
-            lookup.served.emit(.contentHandler(handed, call: lookup.count))
-            if lookup.count == 1 { lookup.served.handlerCalled.fire() }
+            handed.crossTalk = decided.call.crossTalk
+            sink.emit(.contentHandler(handed, call: decided.call.call))
+            if decided.call.call == 1 { sink.handlerCalled.fire() }
         case .attachmentFailed(let id, _, let url, let error):
             tell(
                 id,
@@ -471,74 +325,49 @@ final class ExtensionProcess: Sendable {
                     "UNNotificationAttachment(identifier:url:options:) threw \(error) (for \(String(url.prefix(200))))")
             )
         case .error(let detail):
-            state.withLock { state in
-                for id in state.served.keys where state.served[id]!.log.count < Self.maxLogLines {
-                    state.served[id]!.log.append("richpush host: \(detail.prefix(300))")
-                }
-            }
+            state.withLock { $0.hostError(detail) }
         case .wouldSend(let id, let vendor, let request):
             tell(id, .wouldSend("\(vendor.prefix(40)): \(request.summary.prefix(500))"))
         case .frameworkNote(let framework, let detail):
-            broadcast(.frameworkNote("\(framework.prefix(40)): \(detail.prefix(500))"))
+            tell(nil, .frameworkNote("\(framework.prefix(40)): \(detail.prefix(500))"))
         case .imageFailed(let id, let vendor, let reason, let detail):
-            // A claim from the extension's process: only a reason of the contract counts.
-            let known = FallbackReason(rawValue: reason) ?? .networkError
-            tell(id, .vendorImageFailed(known, "\(vendor.prefix(40)): \(detail.prefix(500))"))
+            tell(id, .vendorImageFailed(reason, "\(vendor.prefix(40)): \(detail.prefix(500))"))
         }
     }
 
-    /// An event about no notification in particular goes to every notification in flight (one, but in
-    /// `concurrent` mode).
-    /// Tells the notification `id` names, while it is in flight; else ``broadcast(_:)``. A vendor's module names the
-    /// request a report is about (the one whose payload it read), where richpush could not tell them apart.
+    /// Tells the notification `id` names, while it is in flight; else every notification listening
+    /// (``ExtensionProcessState/listening``): what the process did, within each one's bound of events. A vendor's
+    /// module names the request a report is about (the one whose payload it read), where richpush could not tell them
+    /// apart.
     func tell(_ id: String?, _ event: CustomExtensionEvent) {
-        let sink = id.flatMap { id in state.withLock { $0.served[id].flatMap { $0.run == nil ? $0.emit : nil } } }
-        if let sink { sink(event) } else { broadcast(event) }
+        let targets = state.withLock { $0.admitEvent(about: id) }
+        perform(targets.map { .tell(id: $0, event) })
     }
 
-    /// Tells the notifications ``State/listening`` what the process did.
-    func broadcast(_ event: CustomExtensionEvent) {
-        let sinks = state.withLock { state in state.listening.compactMap { state.served[$0]?.emit } }
-        for sink in sinks { sink(event) }
-    }
-
-    private func refuse(version: Int) {
-        let sdk = ProcessInfo.processInfo.environment["RICHPUSH_EXTENSION_SDK"].flatMap { $0.isEmpty ? nil : $0 }
-        end(.refused(version: version, sdk: sdk))
+    /// The SDK folder richpush was pointed at, for a refusal's words.
+    private static var sdk: String? {
+        ProcessInfo.processInfo.environment["RICHPUSH_EXTENSION_SDK"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Reads the process's footprint every ``memoryPollInterval`` once its baseline is known; SIGKILL over the limit.
     private func watchMemory() async {
-        let limit = host.memoryLimitBytes
         while !state.withLock({ $0.ended }) {
             guard (try? await Task.sleep(for: Self.memoryPollInterval)) != nil else { return }
             guard let pid = state.withLock({ $0.measured?.pid }), let footprint = MemoryFootprint.bytes(of: pid) else {
                 continue
             }
-            let over = state.withLock { state -> Int? in
-                guard let measured = state.measured, state.systemEnd == nil else { return nil }
-                let used = footprint - measured.baseline
-                state.peak = max(state.peak ?? 0, used)
-                return used > limit ? used : nil
-            }
-            if let over {
-                end(.memory(used: over, limit: limit))
-                return
-            }
+            let actions = state.withLock { $0.memorySample(footprint) }
+            perform(actions)
+            if !actions.isEmpty { return }
         }
     }
 
     /// The request as the host protocol carries it: the content iOS builds from the payload (decoded once, by
     /// ``PayloadDecoder``) and the whole APNs payload as `userInfo`.
     static func hostRequest(_ invocation: CustomExtensionInvocation) -> HostRequest {
-        let request = invocation.request
-        let content = HostContent(
-            title: request.content.title, subtitle: request.content.subtitle, body: request.content.body,
-            badge: request.badge, sound: request.sound, threadIdentifier: request.threadID ?? "",
-            categoryIdentifier: request.category ?? "", targetContentIdentifier: request.targetContentID,
-            interruptionLevel: request.interruptionLevel, relevanceScore: request.relevanceScore)
-        return HostRequest(
-            id: invocation.identifier, content: content, userInfo: JSONWriter.string(.object(request.payload)))
+        HostRequest(
+            id: invocation.identifier, content: invocation.request.hostContent,
+            userInfo: JSONWriter.string(.object(invocation.request.payload)))
     }
 }
 
@@ -593,7 +422,7 @@ final class LineRouter: Sendable {
                 defer { state.early = [] }
                 return state.early
             }
-            for line in early { newValue?.broadcast(.request(line)) }
+            for line in early { newValue?.tell(nil, .request(line)) }
         }
     }
 
@@ -602,6 +431,6 @@ final class LineRouter: Sendable {
             if state.target == nil { state.early.append(line) }
             return state.target
         }
-        target?.broadcast(.request(line))
+        target?.tell(nil, .request(line))
     }
 }

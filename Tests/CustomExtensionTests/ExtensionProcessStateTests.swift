@@ -1,0 +1,195 @@
+import RichPushCore
+import Testing
+
+@testable import RichPushCustomExtension
+
+/// The rules of an extension's process, without a process: each test feeds ``ExtensionProcessState`` the events a
+/// run would and checks what it decides (milliseconds; the end-to-end tests run real extensions).
+@Suite("An extension process's rules: hello, attribution, bounds, budget, linger, memory")
+struct ExtensionProcessStateTests {
+    static let megabyte = 1_048_576
+
+    /// A process in `mode` that said hello with a footprint of 10 MB, serving the notifications `ids`.
+    func process(
+        _ mode: ExtensionProcessMode = .concurrent, serving ids: [String] = ["a", "b"], eventLimit: Int = 1_000
+    ) -> ExtensionProcessState {
+        var state = ExtensionProcessState(mode: mode, memoryLimit: 24 * Self.megabyte, eventLimit: eventLimit)
+        _ = state.hello(version: HostProtocol.version, pid: 42, footprint: 10 * Self.megabyte, sdk: nil)
+        for id in ids { _ = accept(&state, id) }
+        return state
+    }
+
+    @discardableResult
+    func accept(_ state: inout ExtensionProcessState, _ id: String) -> [ExtensionProcessState.Action] {
+        state.accept(
+            id: id, label: "\(id).json", request: .expire(id: id), pid: 42, age: 0
+        )?.actions ?? []
+    }
+
+    // MARK: - Hello
+
+    @Test("a request handed before hello waits for it; hello starts the process and sends it")
+    func helloStarts() {
+        var state = ExtensionProcessState(mode: .each, memoryLimit: 24 * Self.megabyte)
+        #expect(accept(&state, "a").isEmpty)
+        let actions = state.hello(version: HostProtocol.version, pid: 7, footprint: 5, sdk: nil)
+        #expect(actions.first == .send(.start))
+        #expect(actions.contains(.send(.expire(id: "a"))))
+        #expect(state.measured?.baseline == 5)
+    }
+
+    @Test("a second hello ends the process, and the first baseline stands")
+    func secondHello() {
+        var state = process()
+        #expect(state.hello(version: HostProtocol.version, pid: 42, footprint: 25 * Self.megabyte, sdk: nil) == [.kill])
+        #expect(state.measured?.baseline == 10 * Self.megabyte)
+        #expect(state.systemEnd == .greetedAgain(used: 15 * Self.megabyte, limit: 24 * Self.megabyte))
+        _ = state.processEnded(richpushStopped: false)
+        #expect(state.remove("a")?.end == .greetedAgain(usedBytes: 15 * Self.megabyte, limitBytes: 24 * Self.megabyte))
+    }
+
+    @Test("a host of another protocol version is refused")
+    func otherVersion() {
+        var state = ExtensionProcessState(mode: .each, memoryLimit: 1)
+        #expect(state.hello(version: 3, pid: 1, footprint: 0, sdk: "/sdk") == [.kill])
+        #expect(state.systemEnd == .refused(version: 3, sdk: "/sdk"))
+    }
+
+    // MARK: - Attribution
+
+    @Test("a handler called twice by its own request while another waits and expires is not cross-talk")
+    func coincidenceIsNoEvidence() {
+        var state = process()
+        _ = state.handlerCalled(id: "a", contentOf: "a", calledFrom: "a", pid: 42)
+        _ = state.handlerCalled(id: "a", contentOf: "a", calledFrom: nil, pid: 42)
+        #expect(state.budgetRanOut(id: "b") == .expire([.tell(id: "b", .timeWillExpire), .send(.expire(id: "b"))]))
+        _ = state.handlerCalled(id: "b", contentOf: "b", calledFrom: "b", pid: 42)
+        _ = state.lingerEnded(id: "a")
+        _ = state.lingerEnded(id: "b")
+        #expect(state.remove("a")?.crossTalk == nil)
+        #expect(state.remove("b")?.crossTalk == nil)
+    }
+
+    @Test("another request's content through this handler is evidence, for both notifications")
+    func contentOfAnother() {
+        var state = process()
+        let call = state.handlerCalled(id: "b", contentOf: "a", calledFrom: nil, pid: 42)
+        #expect(call?.crossTalk?.other == "a.json")
+        #expect(call?.crossTalk?.detail.contains("content made from a.json's request") == true)
+        _ = state.processEnded(richpushStopped: false)
+        let a = state.remove("a")
+        #expect(a?.crossTalk?.other == "b.json")
+        #expect(a?.crossTalk?.detail.contains("delivered through b.json's content handler") == true)
+    }
+
+    @Test("a handler called from another request's expiry is evidence, and says so")
+    func calledFromAnotherExpiry() {
+        var state = process()
+        _ = state.budgetRanOut(id: "a")
+        let call = state.handlerCalled(id: "b", contentOf: "b", calledFrom: "a", pid: 42)
+        #expect(call?.crossTalk?.other == "a.json")
+        #expect(call?.crossTalk?.detail.contains("from a.json's serviceExtensionTimeWillExpire()") == true)
+        _ = state.processEnded(richpushStopped: false)
+        #expect(state.remove("a")?.crossTalk?.detail.contains("called b.json's content handler") == true)
+    }
+
+    @Test("a content the extension made itself, or of a request this process never had, is no evidence")
+    func unknownOrigin() {
+        var state = process()
+        #expect(state.handlerCalled(id: "a", contentOf: nil, calledFrom: nil, pid: 42)?.crossTalk == nil)
+        #expect(state.handlerCalled(id: "b", contentOf: "zzz", calledFrom: "yyy", pid: 42)?.crossTalk == nil)
+    }
+
+    @Test("evidence about a notification already decided still marks the one that delivered it")
+    func finishedEarlier() {
+        var state = process(.reuse, serving: ["a"])
+        _ = state.handlerCalled(id: "a", contentOf: "a", calledFrom: "a", pid: 42)
+        _ = state.lingerEnded(id: "a")
+        _ = state.remove("a")
+        accept(&state, "b")
+        #expect(state.handlerCalled(id: "b", contentOf: "a", calledFrom: nil, pid: 42)?.crossTalk?.other == "a.json")
+    }
+
+    @Test("a finished notification's handler called from another's expiry is still evidence for the caller")
+    func staticHandlerCalledLater() {
+        var state = process(.concurrent, serving: ["a", "b"])
+        _ = state.handlerCalled(id: "a", contentOf: "a", calledFrom: nil, pid: 42)
+        _ = state.lingerEnded(id: "a")
+        _ = state.remove("a")
+        _ = state.budgetRanOut(id: "b")
+        #expect(state.handlerCalled(id: "a", contentOf: "a", calledFrom: "b", pid: 42) == nil)
+        _ = state.processEnded(richpushStopped: false)
+        let b = state.remove("b")
+        #expect(b?.crossTalk?.other == "a.json")
+        #expect(b?.crossTalk?.detail.contains("its serviceExtensionTimeWillExpire() called a.json's") == true)
+    }
+
+    // MARK: - Bounds
+
+    @Test("events are bounded per notification and the rest counted in its log")
+    func eventBound() {
+        var state = process(eventLimit: 3)
+        for _ in 0..<10 { _ = state.admitEvent(about: "a") }
+        #expect(state.admitEvent(about: "a").isEmpty)
+        #expect(state.admitEvent(about: "b") == ["b"])
+        _ = state.processEnded(richpushStopped: false)
+        #expect(state.remove("a")?.log.last == "… 8 more events not kept (at most 3 for a notification)")
+    }
+
+    @Test("a malformed line is named once in the log, the rest counted")
+    func malformedNamed() {
+        var state = process(serving: ["a"])
+        state.malformed(#"{"event":"hello""#)
+        state.malformed("garbage")
+        state.malformed("garbage")
+        _ = state.processEnded(richpushStopped: false)
+        let log = state.remove("a")?.log ?? []
+        #expect(log.first?.hasPrefix(ExtensionProcessState.malformedPrefix) == true)
+        #expect(log.first?.hasSuffix(#"{"event":"hello""#) == true)
+        #expect(log.contains("… 2 more lines on the events channel that were no message"))
+    }
+
+    @Test("output goes to the notifications still waiting for their handler")
+    func outputRouting() {
+        var state = process()
+        _ = state.handlerCalled(id: "a", contentOf: "a", calledFrom: nil, pid: 42)
+        state.output("downloading b", standardError: false)
+        _ = state.processEnded(richpushStopped: false)
+        #expect(state.remove("a")?.log == [])
+        #expect(state.remove("b")?.log == ["downloading b"])
+    }
+
+    // MARK: - Time and memory
+
+    @Test("a budget that ran out with the handler not called expires it, and the grace ends the process")
+    func budgetAndGrace() {
+        var state = process(.each, serving: ["a"])
+        guard case .expire = state.budgetRanOut(id: "a") else {
+            Issue.record("no expiry")
+            return
+        }
+        #expect(state.graceRanOut(id: "a", budget: .seconds(30), grace: .seconds(1)) == [.kill])
+        _ = state.processEnded(richpushStopped: false)
+        #expect(
+            state.remove("a")?.end
+                == .contentHandlerNeverCalled(.endedAfterBudget(budget: .seconds(30), grace: .seconds(1))))
+    }
+
+    @Test("the linger decides a called notification; a second call within it is counted")
+    func linger() {
+        var state = process(.reuse, serving: ["a"])
+        _ = state.handlerCalled(id: "a", contentOf: "a", calledFrom: nil, pid: 42)
+        _ = state.handlerCalled(id: "a", contentOf: "a", calledFrom: nil, pid: 42)
+        #expect(state.lingerEnded(id: "a") == [.finished(id: "a")])
+        let run = state.remove("a")
+        #expect(run?.end == .contentHandlerCalled && run?.contentHandlerCalls == 2)
+    }
+
+    @Test("memory above the first hello's baseline past the limit ends the process")
+    func memoryLimit() {
+        var state = process(serving: ["a"])
+        #expect(state.memorySample(30 * Self.megabyte).isEmpty)
+        #expect(state.memorySample(35 * Self.megabyte) == [.kill])
+        #expect(state.systemEnd == .memory(used: 25 * Self.megabyte, limit: 24 * Self.megabyte))
+    }
+}
