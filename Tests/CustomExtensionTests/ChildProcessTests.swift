@@ -53,6 +53,25 @@ struct ChildProcessTests {
         for pid in left { kill(pid, SIGKILL) }
     }
 
+    @Test("a child's lines are read only as fast as they are handled: a flood waits on its own pipe, not in richpush")
+    func paced() async throws {
+        let folder = try TemporaryFolder()
+        let done = folder.path + "/done"
+        // 200,000 lines (1.2 MB): far more than a pipe and the lines read ahead can hold.
+        let child = try await ChildProcess.spawn(
+            ["/bin/sh", "-c", "/usr/bin/yes event | /usr/bin/head -n 200000 >&3; /usr/bin/touch \(done)"],
+            environment: [:])
+        try await Task.sleep(for: .seconds(2))
+        #expect(!FileManager.default.fileExists(atPath: done), "the child wrote every line while none was handled")
+        var events = 0
+        for await output in child.output {
+            if case .event = output { events += 1 }
+            child.handled()
+        }
+        #expect(events == 200_000)
+        #expect(FileManager.default.fileExists(atPath: done))
+    }
+
     @Test("a tunnel through the proxy holds a fast server back while the extension does not read: nothing piles up")
     func proxyBackpressure() async throws {
         let total = 100 * 1024 * 1024

@@ -1,5 +1,6 @@
 import CProcessSpawn
 import Foundation
+import RichPushHostProtocol
 import Synchronization
 
 #if canImport(Glibc)
@@ -33,12 +34,27 @@ final class ChildProcess: Sendable {
     /// then belong to another process, which must not be signalled.
     private let reaped = Mutex(false)
     let output: AsyncStream<Output>
+    /// Lines read but not yet handled (``handled()``): the reader waits while ``maxUnhandled`` are, so an extension
+    /// that floods its output fills its own pipes, not richpush's memory.
+    private let credits: DispatchSemaphore = {
+        // Made empty and then filled: libdispatch traps when a semaphore is freed below the value it was made with,
+        // as this one is when the child ends with lines unhandled.
+        let semaphore = DispatchSemaphore(value: 0)
+        for _ in 0..<ChildProcess.maxUnhandled { semaphore.signal() }
+        return semaphore
+    }()
+    private let paced = Atomic<Bool>(true)
+    /// Writes to the child's standard input, in order, off Swift's cooperative threads: a child that stops reading
+    /// (stopped, or busy) blocks this queue's thread, never a task.
+    private let writer = DispatchQueue(label: "richpush-extension-stdin")
 
     /// The longest line kept whole; the rest of a longer line is dropped (an extension printing a megabyte on one
     /// line must not fill richpush's memory).
-    static let maxLineBytes = 64 * 1024
+    static let maxLineBytes = HostProtocol.maxLineBytes
     /// How long the pipes are still read once the process has ended.
     static let drainAfterExit = 250
+    /// How many lines may wait to be handled before the reader stops reading.
+    static let maxUnhandled = 64
 
     private init(pid: pid_t, pidfd: Int32, stdin: Int32, output: AsyncStream<Output>) {
         self.pid = pid
@@ -119,7 +135,9 @@ final class ChildProcess: Sendable {
 
     /// On the child's own thread: reads its pipes until it ends, then reaps it.
     private func serve(_ readers: [Int32], into continuation: AsyncStream<Output>.Continuation) {
-        Self.pump(readers, until: pidfd, into: continuation)
+        Self.pump(readers, until: pidfd, into: continuation) {
+            if paced.load(ordering: .acquiring) { credits.wait() }
+        }
         var waitStatus: Int32 = 0
         // The process has ended (or its pipes did); it stays a zombie, holding its pid, until reaped under the lock.
         while waitid(P_PID, id_t(pid), nil, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
@@ -139,7 +157,8 @@ final class ChildProcess: Sendable {
     /// Reads every descriptor, passing whole lines on, until each has reached its end, or the process behind
     /// `pidfd` has ended and ``drainAfterExit`` has passed.
     private static func pump(
-        _ descriptors: [Int32], until pidfd: Int32, into continuation: AsyncStream<Output>.Continuation
+        _ descriptors: [Int32], until pidfd: Int32, into continuation: AsyncStream<Output>.Continuation,
+        pace: () -> Void
     ) {
         var open = descriptors
         var partial: [Int32: [UInt8]] = [:]
@@ -147,6 +166,7 @@ final class ChildProcess: Sendable {
         var drainUntil: UInt64?
         func emit(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) {
             let line = String(decoding: bytes, as: UTF8.self)
+            pace()
             switch descriptor {
             case descriptors[0]: continuation.yield(.stdout(line))
             case descriptors[1]: continuation.yield(.stderr(line))
@@ -199,21 +219,33 @@ final class ChildProcess: Sendable {
         for descriptor in open { finish(descriptor) }
     }
 
-    /// Writes a line to its standard input; false when it no longer reads it.
-    @discardableResult
-    func send(_ line: String) -> Bool {
-        var bytes = Array(line.utf8)
-        bytes.append(0x0A)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(stdinDescriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
+    /// One line read from the child has been handled: the reader may read one more.
+    func handled() {
+        credits.signal()
+    }
+
+    /// Nothing handles the child's lines any more: the reader reads on without waiting.
+    func stopPacing() {
+        paced.store(false, ordering: .releasing)
+        credits.signal()
+    }
+
+    /// Writes a line to its standard input, after the lines sent before it; returns at once. A child that no longer
+    /// reads it loses it.
+    func send(_ line: String) {
+        let bytes = Array(line.utf8) + [0x0A]
+        // The queue holds the child (and so its descriptor open) until the line is written or refused.
+        writer.async { [self] in
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { write(stdinDescriptor, $0.baseAddress, $0.count) }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
             }
-            offset += written
         }
-        return true
     }
 
     /// The process's first child: the extension itself when the child is `unshare --fork`, which starts it in a new
