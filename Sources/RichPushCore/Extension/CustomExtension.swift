@@ -34,46 +34,68 @@ public struct ExtensionIdentity: Sendable, Equatable {
     }
 }
 
-/// What a team's extension handed to its content handler.
+/// What a team's extension handed to its content handler: every field of the content as the host protocol carries
+/// it (``HostContent``, the one description of a content for richpush, its result and the compatibility modules), with
+/// its attachments and sender as the system checked them.
 public struct HandedContent: Sendable, Equatable {
-    public var title: String
-    public var subtitle: String
-    public var body: String
-    public var badge: Int?
-    public var sound: String?
-    public var threadIdentifier: String
-    public var categoryIdentifier: String
+    /// The content's fields as the extension set them (its `attachments` and `communication` as the extension's
+    /// process reported them, unchecked: see ``attachments`` and ``communication``).
+    public var content: HostContent
     public var attachments: [HandedAttachment]
     /// The sender, when the extension made a communication notification of it (`updating(from:)` an intent).
     public var communication: Communication?
     /// Set when the handler delivered another notification's content.
     public var crossTalk: CrossTalk?
 
-    public init(
-        title: String = "", subtitle: String = "", body: String = "", badge: Int? = nil, sound: String? = nil,
-        threadIdentifier: String = "", categoryIdentifier: String = "", attachments: [HandedAttachment] = [],
-        communication: Communication? = nil
-    ) {
-        self.title = title
-        self.subtitle = subtitle
-        self.body = body
-        self.badge = badge
-        self.sound = sound
-        self.threadIdentifier = threadIdentifier
-        self.categoryIdentifier = categoryIdentifier
+    public init(_ content: HostContent, attachments: [HandedAttachment] = [], communication: Communication? = nil) {
+        self.content = content
         self.attachments = attachments
         self.communication = communication
     }
 
+    public var title: String { content.title }
+    public var subtitle: String { content.subtitle }
+    public var body: String { content.body }
+    public var badge: Int? { content.badge }
+    /// `default`, or the sound file's name.
+    public var sound: String? { content.sound?.displayName }
+    public var threadIdentifier: String { content.threadIdentifier }
+    public var categoryIdentifier: String { content.categoryIdentifier }
+
     public var text: NotificationContent { NotificationContent(title: title, subtitle: subtitle, body: body) }
 
-    /// The contract's `deliveredContent`.
+    /// The contract's `deliveredContent`: every field the extension can set, named as the result names the
+    /// payload's (`threadID`, `category`, `targetContentID`), the attachments counted and each with its options.
+    public var jsonValue: JSONValue {
+        func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
+        return [
+            "title": .string(content.title), "subtitle": .string(content.subtitle), "body": .string(content.body),
+            "badge": content.badge.map { .number(Double($0)) } ?? .null, "sound": optional(sound),
+            "criticalSound": content.sound.flatMap {
+                $0.critical ? ["volume": $0.volume.map { .number($0) } ?? .null] : nil
+            } ?? .null,
+            "threadID": .string(content.threadIdentifier), "category": .string(content.categoryIdentifier),
+            "targetContentID": optional(content.targetContentIdentifier),
+            "interruptionLevel": optional(content.interruptionLevel),
+            "relevanceScore": content.relevanceScore.map { .number($0) } ?? .null,
+            "filterCriteria": optional(content.filterCriteria),
+            "summaryArgument": .string(content.summaryArgument),
+            "summaryArgumentCount": .number(Double(content.summaryArgumentCount)),
+            "launchImageName": .string(content.launchImageName),
+            "attachments": .number(Double(attachments.count)),
+            "attachmentOptions": .array(content.attachments.map(\.options.jsonValue)),
+        ]
+    }
+}
+
+extension HostAttachmentOptions {
+    /// One attachment's options in `deliveredContent.attachmentOptions`.
     public var jsonValue: JSONValue {
         [
-            "title": .string(title), "subtitle": .string(subtitle), "body": .string(body),
-            "badge": badge.map { .number(Double($0)) } ?? .null, "sound": sound.map { .string($0) } ?? .null,
-            "threadID": .string(threadIdentifier), "category": .string(categoryIdentifier),
-            "attachments": .number(Double(attachments.count)),
+            "typeHint": typeHint.map { .string($0) } ?? .null,
+            "thumbnailHidden": thumbnailHidden.map { .bool($0) } ?? .null,
+            "thumbnailClippingRect": thumbnailClippingRect.map { .array($0.map { .number($0) }) } ?? .null,
+            "thumbnailTime": thumbnailTime.map { .number($0) } ?? .null,
         ]
     }
 }
@@ -261,6 +283,9 @@ public enum CustomExtensionEnd: Sendable, Equatable {
     case crashed(Crash)
     /// Its memory footprint passed the limit: bytes above an empty extension's, and the limit.
     case memoryLimit(usedBytes: Int, limitBytes: Int)
+    /// It said hello again on the events channel, which would have taken a new memory baseline: a protocol violation,
+    /// ended as the memory limit is (the baseline of its first hello stands).
+    case greetedAgain(usedBytes: Int, limitBytes: Int)
     /// It could not be started at all.
     case failedToStart(StartProblem)
 
@@ -305,6 +330,8 @@ public enum CustomExtensionEnd: Sendable, Equatable {
         /// The host speaks another version of the host protocol (an SDK from another richpush); version 1 said no
         /// version.
         case protocolVersion(found: Int, expected: Int, sdk: String?)
+        /// The request could not be written for the host (richpush's own fault, never sent as something else).
+        case request(reason: String)
     }
 
     /// The end in words, for the timeline and the fallback.
@@ -332,8 +359,13 @@ public enum CustomExtensionEnd: Sendable, Equatable {
         case .memoryLimit(let used, let limit):
             return
                 "ended by the system (SIGKILL): its memory footprint reached \(ByteCount.limit(used)) above an empty extension's, over the limit of \(ByteCount.limit(limit))"
+        case .greetedAgain(let used, let limit):
+            return
+                "ended by the system (SIGKILL): it said hello again on \(HostProtocol.Environment.eventsDescriptor) (a second hello, a protocol violation that would reset its memory baseline); its footprint was \(ByteCount.limit(used)) above an empty extension's at its first hello, the limit \(ByteCount.limit(limit))"
         case .failedToStart(.container(let path, let reason)):
             return "cannot create its container in \(path): \(reason)"
+        case .failedToStart(.request(let reason)):
+            return "cannot hand it the request: \(reason)"
         case .failedToStart(.proxy(let reason)):
             return "cannot start its network proxy: \(reason)"
         case .failedToStart(.spawn(let path, let code)):
@@ -375,8 +407,8 @@ public struct CustomExtensionRun: Sendable, Equatable {
     public var peakFootprintBytes: Int?
     /// The process it ran in; nil when none started.
     public var process: ExtensionProcessInfo?
-    /// Set when its handler was never called while another notification's was called again in the same process
-    /// (one handler kept for both).
+    /// The evidence of state shared with another notification of its process, when there is some: a content made
+    /// from one request delivered through the other's handler, or one request's code calling the other's handler.
     public var crossTalk: CrossTalk?
 
     public init(end: CustomExtensionEnd, contentHandlerCalls: Int, log: [String], peakFootprintBytes: Int? = nil) {

@@ -16,10 +16,7 @@ enum AttachmentIntake {
     /// What the extension handed to its content handler, with its attachments checked against `store` and the first
     /// one moved to `kept`.
     static func receive(_ content: HostContent, call: Int, store: String, kept: String) -> HandedContent {
-        var handed = HandedContent(
-            title: content.title, subtitle: content.subtitle, body: content.body, badge: content.badge,
-            sound: content.sound, threadIdentifier: content.threadIdentifier,
-            categoryIdentifier: content.categoryIdentifier)
+        var handed = HandedContent(content)
         // iOS uses only the first call: later ones are counted, their files left alone.
         guard call == 1 else { return handed }
         if let sender = content.communication {
