@@ -141,7 +141,7 @@ def main():
         screenshot = os.path.abspath(sys.argv[2])
     chromium = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
     if not chromium:
-        print("html-report-e2e: chromium is not installed (scripts/install-system-packages installs it)")
+        print("html-report-e2e: chromium is not installed (scripts/install-system-packages test installs it)")
         return 2
     work = tempfile.mkdtemp(prefix="richpush-html-e2e.")
     browser = None
