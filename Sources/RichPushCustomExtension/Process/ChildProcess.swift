@@ -16,8 +16,10 @@ import Synchronization
 /// children with it.
 ///
 /// The child's end is its own process's end, seen through a pidfd: once it has ended, what is still in its pipes is
-/// read for at most ``drainAfterExit`` and the rest is dropped. A grandchild that kept the pipes open (a process the
-/// extension started in a session of its own) holds nothing up.
+/// read while it keeps coming (each read within ``drainAfterExit`` of the last one handled), up to
+/// ``maxDrainBytes``, and the rest is dropped. A grandchild that kept the pipes open (a process the extension started
+/// in a session of its own) holds nothing up, and what the child wrote before it ended is not lost to a reader that
+/// waited on its lines being handled.
 final class ChildProcess: Sendable {
     enum Output: Sendable, Equatable {
         case stdout(String)
@@ -51,8 +53,10 @@ final class ChildProcess: Sendable {
     /// The longest line kept whole; the rest of a longer line is dropped (an extension printing a megabyte on one
     /// line must not fill richpush's memory).
     static let maxLineBytes = HostProtocol.maxLineBytes
-    /// How long the pipes are still read once the process has ended.
+    /// Once the process has ended, how long the pipes are still waited on for more, after the last read.
     static let drainAfterExit = 250
+    /// Once the process has ended, how much more is read at most (a grandchild that writes on and on).
+    static let maxDrainBytes = 4 * 1024 * 1024
     /// How many lines may wait to be handled before the reader stops reading.
     static let maxUnhandled = 64
 
@@ -155,7 +159,7 @@ final class ChildProcess: Sendable {
     }
 
     /// Reads every descriptor, passing whole lines on, until each has reached its end, or the process behind
-    /// `pidfd` has ended and ``drainAfterExit`` has passed.
+    /// `pidfd` has ended and nothing more came for ``drainAfterExit`` (or ``maxDrainBytes`` came).
     private static func pump(
         _ descriptors: [Int32], until pidfd: Int32, into continuation: AsyncStream<Output>.Continuation,
         pace: () -> Void
@@ -164,6 +168,8 @@ final class ChildProcess: Sendable {
         var partial: [Int32: [UInt8]] = [:]
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         var drainUntil: UInt64?
+        var drained = 0
+        func drainDeadline() -> UInt64 { DispatchTime.now().uptimeNanoseconds + UInt64(drainAfterExit) * 1_000_000 }
         func emit(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) {
             let line = String(decoding: bytes, as: UTF8.self)
             pace()
@@ -195,7 +201,7 @@ final class ChildProcess: Sendable {
             }
             for poll in polls where poll.revents != 0 {
                 if poll.fd == pidfd {
-                    drainUntil = DispatchTime.now().uptimeNanoseconds + UInt64(drainAfterExit) * 1_000_000
+                    drainUntil = drainDeadline()
                     continue
                 }
                 let count = buffer.withUnsafeMutableBytes { read(poll.fd, $0.baseAddress, $0.count) }
@@ -214,6 +220,11 @@ final class ChildProcess: Sendable {
                     }
                 }
                 partial[poll.fd] = pending
+                if drainUntil != nil {
+                    // Measured from now, once its lines were handled: waiting on them is not the pipe's silence.
+                    drained += count
+                    drainUntil = drained < maxDrainBytes ? drainDeadline() : 0
+                }
             }
         }
         for descriptor in open { finish(descriptor) }
