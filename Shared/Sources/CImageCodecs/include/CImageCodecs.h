@@ -46,6 +46,14 @@ enum {
     RP_CODEC_UNREADABLE = -5,
 };
 
+/// Scans a progressive JPEG may have: libjpeg decodes every scan over the whole image, so thousands of tiny scans
+/// cost minutes of CPU for a few kilobytes of data. More is RP_CODEC_CORRUPT.
+#define RP_CODEC_MAX_SCANS 1000
+
+/// RP_CODEC_PNG, RP_CODEC_JPEG or RP_CODEC_GIF from the first bytes (the PNG signature's first four, FF D8 FF,
+/// "GIF8"), -1 for anything else. A header cut short after them is the codec's to refuse.
+int rp_codec_format(const uint8_t *data, size_t length);
+
 typedef struct rp_codec rp_codec;
 
 /// Reads the header of `data` in `format`. Returns NULL only when the decoder itself cannot be allocated;
@@ -76,6 +84,14 @@ uint32_t rp_codec_frame_width(const rp_codec *codec);
 uint32_t rp_codec_frame_height(const rp_codec *codec);
 uint64_t rp_codec_total_pixels(const rp_codec *codec);
 
+/// 1 when the image has no alpha channel and no transparent colour (PNG, from the header; JPEG, always; GIF, once
+/// the first frame has been read: no transparent index and the frame covers the canvas).
+int rp_codec_opaque(const rp_codec *codec);
+
+/// A JPEG's Exif orientation (1 to 8, from the first APP1 segment that gives one other than 1), read with the
+/// header; 1 for PNG, GIF and JPEGs without one. The decoder's frames are the stored pixels, not turned.
+int rp_codec_orientation(const rp_codec *codec);
+
 /// Decodes the next frame into `out`: `out_width * out_height` RGBA pixels (rows top to bottom), scaled down
 /// from the full image by averaging boxes of pixels when the size is smaller. Pass `out == NULL` to decode
 /// and discard (checking the data with the least memory: no full-size buffer for PNG and JPEG). For GIF the
@@ -97,6 +113,12 @@ int rp_png_quick_check(const uint8_t *data, size_t length, uint64_t max_pixels, 
 /// rp_png_quick_check on the regular file at `path`, read whole when it has at most `max_file_bytes` bytes
 /// (undecided otherwise, and when it cannot be read).
 int rp_png_quick_check_file(const char *path, size_t max_file_bytes, uint64_t max_pixels, size_t max_raw_bytes);
+
+/// Files up to this size get the quick PNG check before libpng, which holds the file and the image's rows in memory
+/// at once; larger ones go straight to libpng, which streams them.
+#define RP_PNG_QUICK_CHECK_FILE_BYTES 4194304 // 4 MB
+/// Images with at most this many bytes of rows get the quick check.
+#define RP_PNG_QUICK_CHECK_RAW_BYTES 8388608 // 8 MB
 
 #ifdef __cplusplus
 }
