@@ -25,11 +25,13 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility")]
         ),
         // What a valid PNG, JPEG or GIF is, for richpush's ImageDecoder and the compatibility package's UIImage alike:
-        // the C shim over libpng, libjpeg-turbo and giflib, and the quick PNG check with libdeflate.
+        // the C shim over libpng, libjpeg-turbo and giflib, and the quick PNG check with libdeflate; and UIImage's
+        // encoding (PNG, JPEG) and drawing.
         .target(
             name: "CImageCodecs",
             linkerSettings: [
                 .linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("gif"), .linkedLibrary("deflate"),
+                .linkedLibrary("m"),
             ]
         ),
         .testTarget(name: "RichPushRulesTests", dependencies: ["RichPushRules", "RichPushHostProtocol"]),

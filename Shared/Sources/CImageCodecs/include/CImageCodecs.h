@@ -1,6 +1,9 @@
 #ifndef RICHPUSH_CIMAGECODECS_H
 #define RICHPUSH_CIMAGECODECS_H
 
+// What a valid PNG, JPEG or GIF is, for richpush's ImageDecoder and the compatibility package's UIImage alike (the
+// last section: UIImage's view of the pixels, encoding and drawing).
+//
 // A small C surface over libpng, libjpeg(-turbo) and giflib. Their error handling (setjmp/longjmp for
 // libpng and libjpeg) stays inside shim.c: no library call ever unwinds through a Swift frame, and none of
 // the libraries' types reach Swift.
@@ -44,6 +47,10 @@ enum {
     RP_CODEC_NO_MEMORY = -4,
     /// rp_codec_open_file: the file could not be opened (or is not a regular file), or reading it failed.
     RP_CODEC_UNREADABLE = -5,
+    /// The data is neither PNG, JPEG nor GIF (by its first bytes).
+    RP_CODEC_UNSUPPORTED = -6,
+    /// Bad arguments (an empty image to encode, an output buffer not the image's size).
+    RP_CODEC_BAD_ARGUMENT = -7,
 };
 
 /// Scans a progressive JPEG may have: libjpeg decodes every scan over the whole image, so thousands of tiny scans
@@ -119,6 +126,64 @@ int rp_png_quick_check_file(const char *path, size_t max_file_bytes, uint64_t ma
 #define RP_PNG_QUICK_CHECK_FILE_BYTES 4194304 // 4 MB
 /// Images with at most this many bytes of rows get the quick check.
 #define RP_PNG_QUICK_CHECK_RAW_BYTES 8388608 // 8 MB
+
+// MARK: - For the compatibility package's UIKit (UIImage, UIGraphicsImageRenderer)
+//
+// Pixels here are RGBA, 8 bits a channel, alpha PREMULTIPLIED (as Core Graphics keeps them), rows top to bottom with
+// no padding; sizes are upright (a JPEG's Exif orientation applied), as UIImage's `size` is.
+
+/// The verdict richpush's ImageDecoder.check gives `data` (the format from its first bytes, the quick PNG check,
+/// else every frame read and checked, within the budgets of rp_codec_open), without keeping a pixel: RP_CODEC_OK or
+/// why not. `header` receives five numbers, as far as the header was read: the format, the upright width and height,
+/// the Exif orientation (1 to 8) and rp_codec_opaque.
+int rp_image_check(const uint8_t *data, size_t length, uint64_t max_frame_pixels, uint64_t max_total_pixels,
+                   uint32_t header[5]);
+
+/// The first frame of `data` (as UIImage(data:) shows a GIF), premultiplied and upright, into `out`, which must hold
+/// exactly the upright width * height * 4 bytes rp_image_check gave and be zeroed by the caller: rows never reached
+/// stay transparent.
+int rp_image_decode(const uint8_t *data, size_t length, uint64_t max_frame_pixels, uint8_t *out, size_t out_length);
+
+/// PNG of `width * height` premultiplied RGBA pixels; `with_alpha` 0 writes RGB (the image is opaque). `*bytes`
+/// receives a malloc'ed buffer of `*length` bytes (free it with rp_image_free).
+int rp_image_encode_png(const uint8_t *rgba, uint32_t width, uint32_t height, int with_alpha, uint8_t **bytes,
+                        size_t *length);
+
+/// JPEG (baseline, 4:2:0) of premultiplied RGBA pixels at libjpeg `quality` 1...100; alpha is dropped as Core
+/// Graphics drops it: the premultiplied colour, so transparent areas come out black.
+int rp_image_encode_jpeg(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, uint8_t **bytes,
+                         size_t *length);
+
+/// Frees what an encoder returned (NULL is fine).
+void rp_image_free(void *bytes);
+
+/// Draws `source` (`source_width` x `source_height` premultiplied RGBA) scaled to fill the rectangle `x, y, width,
+/// height` of `canvas` (pixel coordinates; fractional edges round to the nearest pixel; it may reach outside the
+/// canvas), source-over with `alpha` 0...1, changing only pixels inside the clip rectangle. Shrinking averages the
+/// source pixels under each destination pixel, weighted by how much of each lies under it (an area average),
+/// enlarging is bilinear; both separable. With `opaque` the canvas keeps alpha 255 (an opaque context). Returns
+/// RP_CODEC_OK, or RP_CODEC_NO_MEMORY when a row buffer cannot be allocated (nothing is drawn).
+int rp_image_draw(uint8_t *canvas, uint32_t canvas_width, uint32_t canvas_height, const uint8_t *source,
+                  uint32_t source_width, uint32_t source_height, double x, double y, double width, double height,
+                  double alpha, int32_t clip_x, int32_t clip_y, int32_t clip_width, int32_t clip_height, int opaque);
+
+/// The functions above, in this order, for Swift. UIKit reaches C through this one function (declared in Swift with
+/// `@_silgen_name`; it takes nothing and returns a pointer, which Swift's and C's conventions pass alike) and calls
+/// the others through C function pointers, instead of importing this module: a Swift module that imports a C module
+/// makes every client that imports it find that C module's module map too, and a team's extension is compiled with
+/// the Swift modules only.
+enum {
+    RP_IMAGE_FUNCTION_CHECK = 0,
+    RP_IMAGE_FUNCTION_DECODE = 1,
+    RP_IMAGE_FUNCTION_ENCODE_PNG = 2,
+    RP_IMAGE_FUNCTION_ENCODE_JPEG = 3,
+    RP_IMAGE_FUNCTION_FREE = 4,
+    RP_IMAGE_FUNCTION_DRAW = 5,
+    RP_IMAGE_FUNCTION_COUNT = 6,
+};
+/// Any of the functions above; cast back to its own type before calling.
+typedef void (*rp_image_function)(void);
+const rp_image_function *rp_image_io_functions(void);
 
 #ifdef __cplusplus
 }
