@@ -283,8 +283,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CompatibilityTests",
-            // Type-checks extension code against the compatibility package's modules (Compatibility/), with swiftc.
-            dependencies: ["RichPushCustomExtension", "RichPushTestSupport"],
+            // Type-checks extension code against the compatibility package's modules (Compatibility/), with swiftc; and
+            // compares UIImage's verdict on images with richpush's decoder's.
+            dependencies: [
+                "RichPushCodecs", "RichPushCore", "RichPushCustomExtension", "RichPushNetwork", "RichPushTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
