@@ -341,6 +341,8 @@ let package = Package(
                 "RichPushTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // A JPEG of too many scans and the program that writes it, read by path.
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
