@@ -15,21 +15,12 @@
 #include <jpeglib.h>
 #include <png.h>
 
-/// What an encoder made, and the library's words when it failed.
+/// What an encoder made. A failure is only a status: UIImage's pngData() and jpegData(compressionQuality:) give nil,
+/// with no words to pass on.
 typedef struct {
     uint8_t *bytes;
     size_t length;
-    char message[160];
 } rp_image_data;
-
-static void copy_message(char *message, size_t capacity, const char *text) {
-    size_t n = 0;
-    for (const char *c = text; *c && n + 1 < capacity; c++) {
-        // Only printable ASCII leaves the library.
-        message[n++] = (*c >= 0x20 && *c < 0x7f) ? *c : ' ';
-    }
-    message[n] = 0;
-}
 
 static uint8_t unpremultiply(uint8_t channel, uint8_t alpha) {
     if (alpha == 0) return 0;
@@ -47,7 +38,6 @@ static void jpeg_output_message(j_common_ptr common) { (void)common; }
 typedef struct {
     uint8_t *bytes;
     size_t length, capacity;
-    rp_image_data *out;
 } png_sink;
 
 static void png_write_bytes(png_structp png, png_bytep data, size_t count) {
@@ -70,8 +60,7 @@ static void png_write_bytes(png_structp png, png_bytep data, size_t count) {
 static void png_flush_bytes(png_structp png) { (void)png; }
 
 static void png_write_error(png_structp png, png_const_charp text) {
-    png_sink *sink = png_get_error_ptr(png);
-    copy_message(sink->out->message, sizeof sink->out->message, text);
+    (void)text;
     png_longjmp(png, 1);
 }
 
@@ -86,7 +75,6 @@ static int encode_png(const uint8_t *rgba, uint32_t width, uint32_t height, int 
         free(row);
         return RP_CODEC_NO_MEMORY;
     }
-    sink->out = out;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, sink, png_write_error, png_warning_handler);
     png_infop png_info = png ? png_create_info_struct(png) : NULL;
     if (!png_info) {
@@ -136,15 +124,10 @@ static int encode_png(const uint8_t *rgba, uint32_t width, uint32_t height, int 
 typedef struct {
     struct jpeg_error_mgr base;
     jmp_buf jump;
-    rp_image_data *out;
 } jpeg_write_errors;
 
 static void jpeg_write_error_exit(j_common_ptr common) {
-    jpeg_write_errors *errors = (jpeg_write_errors *)common->err;
-    char text[JMSG_LENGTH_MAX];
-    common->err->format_message(common, text);
-    copy_message(errors->out->message, sizeof errors->out->message, text);
-    longjmp(errors->jump, 1);
+    longjmp(((jpeg_write_errors *)common->err)->jump, 1);
 }
 
 /// What jpeg_mem_dest writes to, on the heap so the error path can free it after a jump.
@@ -170,7 +153,6 @@ static int encode_jpeg(const uint8_t *rgba, uint32_t width, uint32_t height, int
     jpeg->err = jpeg_std_error(&errors->base);
     errors->base.error_exit = jpeg_write_error_exit;
     errors->base.output_message = jpeg_output_message;
-    errors->out = out;
     if (setjmp(errors->jump)) {
         jpeg_destroy_compress(jpeg);
         free(sink->bytes);
