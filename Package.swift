@@ -28,7 +28,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/pointfreeco/swift-clocks.git", from: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
-        // The table of types, the vendors' rules and the extension host's protocol, shared with Compatibility/.
+        // The table of types, the vendors' rules, the extension host's protocol and the image codecs, shared with
+        // Compatibility/.
         .package(path: "Shared"),
     ],
     targets: [
@@ -129,14 +130,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "CImageCodecs",
-            linkerSettings: [
-                .linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("gif"), .linkedLibrary("deflate"),
-            ]
-        ),
-        .target(
             name: "RichPushCodecs",
-            dependencies: ["RichPushCore", "RichPushFiles", "CImageCodecs"],
+            dependencies: [
+                "RichPushCore", "RichPushFiles", .product(name: "CImageCodecs", package: "Shared"),
+            ],
             swiftSettings: swiftSettings
         ),
         .systemLibrary(
@@ -287,8 +284,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CompatibilityTests",
-            // Type-checks extension code against the compatibility package's modules (Compatibility/), with swiftc.
-            dependencies: ["RichPushCustomExtension", "RichPushTestSupport"],
+            // Type-checks extension code against the compatibility package's modules (Compatibility/), with swiftc; and
+            // compares UIImage's verdict on images with richpush's decoder's.
+            dependencies: [
+                "RichPushCodecs", "RichPushCore", "RichPushCustomExtension", "RichPushNetwork", "RichPushTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -335,13 +335,15 @@ let package = Package(
         .testTarget(
             name: "RichPushCodecsTests",
             dependencies: [
-                "CImageCodecs",
+                .product(name: "CImageCodecs", package: "Shared"),
                 "RichPushCore",
                 "RichPushCodecs",
                 "RichPushNetwork",
                 "RichPushTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // A JPEG of too many scans and the program that writes it, read by path.
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -53,7 +53,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
-        // The table of types, the vendors' rules and the host protocol, which richpush reads too.
+        // The table of types, the vendors' rules, the host protocol and the image codecs, which richpush uses too.
         .package(path: "../Shared"),
     ],
     targets: [
@@ -68,9 +68,11 @@ let package = Package(
         .target(name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers"]),
         .target(name: "os"),
         .target(name: "OSLog", dependencies: ["os"]),
-        // PNG and JPEG through the system's libpng and libjpeg-turbo, for UIImage.
-        .target(name: "CImageIO", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
-        .target(name: "UIKit", dependencies: ["UserNotifications", "CImageIO"]),
+        // UIImage decodes, encodes and draws with richpush's own image codecs (Shared's CImageCodecs: libpng,
+        // libjpeg-turbo, giflib), so both agree on what a valid image is.
+        .target(
+            name: "UIKit",
+            dependencies: ["UserNotifications", .product(name: "CImageCodecs", package: "Shared")]),
         .target(name: "Intents", dependencies: ["UserNotifications", "UIKit"]),
         .target(name: "CryptoKit", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(

@@ -155,18 +155,22 @@ public struct ImageDecoder: ImageDecoding, Sendable {
 
     /// Files up to this size get the quick PNG check (``rp_png_quick_check``: libdeflate, about ten times faster
     /// than libpng's zlib), which holds the file and the image's rows in memory at once; larger ones go straight
-    /// to libpng, which streams them.
-    static let quickCheckFileBytes = 4 << 20
+    /// to libpng, which streams them. The figure UIImage's check (`rp_image_check`) uses too.
+    static let quickCheckFileBytes = Int(RP_PNG_QUICK_CHECK_FILE_BYTES)
     /// Images with at most this many bytes of rows get the quick check.
-    static let quickCheckRawBytes = 8 << 20
+    static let quickCheckRawBytes = Int(RP_PNG_QUICK_CHECK_RAW_BYTES)
 
     private var quickCheckPixels: UInt64 { UInt64(max(0, min(budget.pixelsPerFrame, budget.pixelsForAllFrames))) }
 
     /// The format from the magic bytes alone (a cut-short header is the codec's to report), else why not.
     private static func format(of bytes: [UInt8]) throws(ImageDecodingError) -> ImageFormat {
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
-        if bytes.starts(with: Array("GIF8".utf8)) { return .gif }
+        // The same test as UIImage's (rp_image_check).
+        switch Int(rp_codec_format(bytes, bytes.count)) {
+        case RP_CODEC_PNG: return .png
+        case RP_CODEC_JPEG: return .jpeg
+        case RP_CODEC_GIF: return .gif
+        default: break
+        }
         switch ImageInspector.inspect(bytes) {
         case .image(let info): return info.format
         case .unsupportedImageType(let name):

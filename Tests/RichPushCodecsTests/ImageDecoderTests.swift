@@ -250,6 +250,18 @@ struct ImageDecoderTests {
         }
     }
 
+    @Test("a progressive JPEG of more than 1000 scans is refused: each scan is decoded over the whole image")
+    func tooManyScans() throws {
+        // 1135 scans of an 8x8 picture (Fixtures/many-scans.c); at 12 megapixels as many would cost minutes of CPU.
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/many-scans.jpg")
+        let jpeg = try [UInt8](Data(contentsOf: url))
+        let error = ImageDecodingError(
+            .corrupt, "the JPEG data is corrupt (the progressive JPEG has more scans than a decoder allows)")
+        #expect(throws: error) { try decoder.check(jpeg) }
+        #expect(throws: error) { try decoder.decode(jpeg) }
+    }
+
     @Test("an animation over the budget for all frames is refused before its first frame")
     func allFramesBudget() throws {
         // 10 frames of a 5000x5000 canvas: 25 megapixels each is within the frame budget, 250 in all is not.

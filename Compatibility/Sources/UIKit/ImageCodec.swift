@@ -1,15 +1,19 @@
 import Foundation
 
-/// PNG, JPEG and GIF through CImageIO (libpng, libjpeg-turbo, a GIF decoder of its own): what a UIImage's bytes hold, their pixels, and pixels back
-/// to bytes; and drawing one bitmap scaled into another.
+/// PNG, JPEG and GIF through Shared's CImageCodecs, the codecs richpush's ImageDecoder uses (libpng, libjpeg-turbo,
+/// giflib), so an image UIImage reads is one richpush calls decoded, and the other way round: what a UIImage's bytes
+/// hold, their pixels, and pixels back to bytes; and drawing one bitmap scaled into another.
 ///
-/// UIKit does not `import CImageIO`: a Swift module that imports a C module makes every client that imports it find
-/// that C module's map too, and a team's extension is compiled against the Swift modules alone. CImageIO hands its
-/// functions over as C function pointers instead (`rp_image_io_functions`, see its header).
+/// UIKit does not `import CImageCodecs`: a Swift module that imports a C module makes every client that imports it
+/// find that C module's map too, and a team's extension is compiled against the Swift modules alone. CImageCodecs
+/// hands UIKit its functions as C function pointers instead (`rp_image_io_functions`, see its header).
 enum ImageCodec {
-    /// The most pixels one image may have: a PNG, JPEG or GIF over it is not decoded (a decode bomb, such as a 100000x100000
-    /// PNG of a few kilobytes, would otherwise ask for 40 GB). The figure richpush's own decoder allows a frame.
+    /// The most pixels one image (a GIF: its canvas and every frame) may have: one over it is not decoded (a decode
+    /// bomb, such as a 100000x100000 PNG of a few kilobytes, would otherwise ask for 40 GB). richpush's decoder's
+    /// figure (`ImageDecoder.Budget.pixelsPerFrame`).
     static let maxPixels: UInt64 = 50_000_000
+    /// The canvas pixels of all of a GIF's frames together: richpush's `ImageDecoder.Budget.pixelsForAllFrames`.
+    static let maxPixelsForAllFrames: UInt64 = 200_000_000
 
     /// What a file's header says.
     struct Header: Sendable, Equatable {
@@ -22,30 +26,30 @@ enum ImageCodec {
         var opaque: Bool
     }
 
-    /// The header of PNG, JPEG or GIF `data`; nil for anything else, a header the decoder refuses, or an image over
-    /// ``maxPixels``.
+    /// The header of PNG, JPEG or GIF `data` whose every byte of image data decodes, as richpush's decoder checks it
+    /// (every frame of a GIF); nil for anything else, data that is corrupt or ends early, or an image over the
+    /// budgets. No pixels are kept: a PNG's rows are read one at a time, a JPEG is decoded at 1/8 scale.
     static func header(of data: Data) -> Header? {
         var header = [UInt32](repeating: 0, count: 5)
         let status = data.withUnsafeBytes { bytes in
             header.withUnsafeMutableBufferPointer { out in
-                CImageIO.probe(
-                    bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, maxPixels, out.baseAddress)
+                CImageCodecs.check(
+                    bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, maxPixels, maxPixelsForAllFrames,
+                    out.baseAddress)
             }
         }
-        guard status == CImageIO.ok, header[1] > 0, header[2] > 0 else { return nil }
+        guard status == CImageCodecs.ok, header[1] > 0, header[2] > 0 else { return nil }
         return Header(
-            format: header[0] == CImageIO.png ? .png : header[0] == CImageIO.gif ? .gif : .jpeg, width: Int(header[1]),
-            height: Int(header[2]),
-            opaque: header[4] != 0)
+            format: header[0] == CImageCodecs.png ? .png : header[0] == CImageCodecs.gif ? .gif : .jpeg,
+            width: Int(header[1]), height: Int(header[2]), opaque: header[4] != 0)
     }
 
-    /// The pixels of `data`, whose header is `header`. Data that breaks off part-way gives the rows decoded before
-    /// (the rest transparent, or grey for a JPEG, as libjpeg fills it), as iOS draws such an image.
+    /// The pixels of `data` (a GIF's first frame), whose header is `header`.
     static func decode(_ data: Data, header: Header) -> PixelBuffer {
         var buffer = PixelBuffer(width: header.width, height: header.height, opaque: header.opaque)
         buffer.pixels.withUnsafeMutableBufferPointer { out in
             data.withUnsafeBytes { bytes in
-                _ = CImageIO.decode(
+                _ = CImageCodecs.decode(
                     bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, maxPixels, out.baseAddress, out.count)
             }
         }
@@ -54,34 +58,36 @@ enum ImageCodec {
 
     /// PNG bytes; RGB without an alpha channel when the pixels are opaque.
     static func png(_ buffer: PixelBuffer) -> Data? {
-        encode(buffer, CImageIO.encodePNG, buffer.opaque ? 0 : 1)
+        encode(buffer, CImageCodecs.encodePNG, buffer.opaque ? 0 : 1)
     }
 
     /// JPEG bytes at `quality` 0...1 (libjpeg's 1...100).
     static func jpeg(_ buffer: PixelBuffer, quality: Double) -> Data? {
-        encode(buffer, CImageIO.encodeJPEG, Int32((min(max(quality, 0), 1) * 100).rounded()))
+        encode(buffer, CImageCodecs.encodeJPEG, Int32((min(max(quality, 0), 1) * 100).rounded()))
     }
 
-    private static func encode(_ buffer: PixelBuffer, _ encoder: CImageIO.Encode, _ option: Int32) -> Data? {
+    private static func encode(_ buffer: PixelBuffer, _ encoder: CImageCodecs.Encode, _ option: Int32) -> Data? {
         guard buffer.width > 0, buffer.height > 0 else { return nil }
         var bytes: UnsafeMutablePointer<UInt8>?
         var length = 0
         let status = buffer.pixels.withUnsafeBufferPointer { pixels in
             encoder(pixels.baseAddress, UInt32(buffer.width), UInt32(buffer.height), option, &bytes, &length)
         }
-        defer { CImageIO.free(bytes) }
-        guard status == CImageIO.ok, let bytes else { return nil }
+        defer { CImageCodecs.free(bytes) }
+        guard status == CImageCodecs.ok, let bytes else { return nil }
         return Data(bytes: bytes, count: length)
     }
 }
 
-/// CImageIO's functions as Swift calls them, with its constants (include/CImageIO.h).
-enum CImageIO {
+/// CImageCodecs' functions for UIKit as Swift calls them, with its constants (Shared/Sources/CImageCodecs/include/
+/// CImageCodecs.h).
+enum CImageCodecs {
     static let ok: Int32 = 0
-    static let png: UInt32 = 1
-    static let gif: UInt32 = 3
+    static let png: UInt32 = 0
+    static let gif: UInt32 = 2
 
-    typealias Probe = @convention(c) (UnsafePointer<UInt8>?, Int, UInt64, UnsafeMutablePointer<UInt32>?) -> Int32
+    typealias Check =
+        @convention(c) (UnsafePointer<UInt8>?, Int, UInt64, UInt64, UnsafeMutablePointer<UInt32>?) -> Int32
     typealias Decode = @convention(c) (UnsafePointer<UInt8>?, Int, UInt64, UnsafeMutablePointer<UInt8>?, Int) -> Int32
     typealias Encode =
         @convention(c) (
@@ -95,7 +101,7 @@ enum CImageIO {
             Double, Double, Int32, Int32, Int32, Int32, Int32
         ) -> Int32
 
-    static var probe: Probe { function(0) }
+    static var check: Check { function(0) }
     static var decode: Decode { function(1) }
     static var encodePNG: Encode { function(2) }
     static var encodeJPEG: Encode { function(3) }

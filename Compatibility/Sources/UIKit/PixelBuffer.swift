@@ -65,7 +65,7 @@ struct PixelBuffer: Sendable, Equatable {
     }
 
     /// Draws `source` scaled to fill `destination` (pixel coordinates, may be fractional and reach outside the
-    /// canvas), source-over with `alpha`, only within `clip` (CImageIO's `rp_image_draw`: shrinking averages the
+    /// canvas), source-over with `alpha`, only within `clip` (CImageCodecs' `rp_image_draw`: shrinking averages the
     /// source pixels under each destination pixel, enlarging is bilinear).
     mutating func draw(_ source: PixelBuffer, in destination: CGRect, alpha: Double, clip: PixelRect) {
         let destination = destination.standardized
@@ -74,7 +74,7 @@ struct PixelBuffer: Sendable, Equatable {
         let (canvasWidth, canvasHeight) = (UInt32(width), UInt32(height))
         pixels.withUnsafeMutableBufferPointer { canvas in
             source.pixels.withUnsafeBufferPointer { pixels in
-                _ = CImageIO.draw(
+                _ = CImageCodecs.draw(
                     canvas.baseAddress, canvasWidth, canvasHeight, pixels.baseAddress, UInt32(source.width),
                     UInt32(source.height), destination.minX, destination.minY, destination.width,
                     destination.height, alpha, Int32(clamping: clip.x), Int32(clamping: clip.y),

@@ -3,9 +3,11 @@ import Foundation
 /// An image, as an extension uses UIKit's: made from PNG, JPEG or GIF bytes or a file, measured, drawn into a renderer, and
 /// written back as PNG or JPEG. https://developer.apple.com/documentation/uikit/uiimage
 ///
-/// As on iOS, making an image reads only its header: the pixels are decoded the first time they are needed (drawn,
-/// written as PNG or JPEG, thumbnailed), and kept. So `UIImage(data:)` of a large photo costs little, and drawing it
-/// costs its full size in memory, which is what ends extensions that resize big photos on a phone. PNG, JPEG and GIF
+/// As on iOS, making an image keeps no pixels: they are decoded the first time they are needed (drawn, written as PNG
+/// or JPEG, thumbnailed), and kept. So `UIImage(data:)` of a large photo costs little memory, and drawing it costs its
+/// full size, which is what ends extensions that resize big photos on a phone. Making one does check all the data,
+/// with richpush's own decoder, so a UIImage exists exactly for the images richpush calls decoded: data that is
+/// corrupt or ends early gives nil (iOS shows what it can of such an image; richpush shows none). PNG, JPEG and GIF
 /// (its first frame, as `UIImage(data:)` shows one) are read here; iOS reads HEIC, WebP, TIFF and BMP too, which give
 /// nil under richpush. An image over 50 megapixels is refused (nil) rather than decoded.
 open class UIImage: NSObject, @unchecked Sendable {
@@ -33,7 +35,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// The image in `data` at `scale`, or nil when `data` is not a PNG, JPEG or GIF this can read.
+    /// The image in `data` at `scale`, or nil when `data` is not a PNG, JPEG or GIF that decodes whole.
     /// https://developer.apple.com/documentation/uikit/uiimage/init(data:scale:)
     public init?(data: Data, scale: CGFloat) {
         guard let header = ImageCodec.header(of: data) else { return nil }
@@ -42,7 +44,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// The image in `data` (scale 1), or nil when it is not a PNG, JPEG or GIF this can read.
+    /// The image in `data` (scale 1), or nil when it is not a PNG, JPEG or GIF that decodes whole.
     /// https://developer.apple.com/documentation/uikit/uiimage/init(data:)
     public convenience init?(data: Data) {
         self.init(data: data, scale: 1)

@@ -59,6 +59,8 @@ struct rp_codec {
     uint64_t total_pixels;
     uint32_t frames;
     int finished;
+    int opaque;      // no alpha channel, no transparency (GIF: in the first frame)
+    int orientation; // a JPEG's Exif orientation, 1 to 8; 0 before one is found
     jmp_buf jump;
 
     // Buffers, freed by rp_codec_close.
@@ -77,6 +79,8 @@ struct rp_codec {
     struct jpeg_error_mgr jpeg_errors;
     struct jpeg_source_mgr jpeg_source;
     int jpeg_created;
+    struct jpeg_progress_mgr jpeg_progress;
+    uint8_t *exif; // an APP1 segment's data, while its Exif orientation is read
 
     // GIF
     GifFileType *gif;
@@ -273,6 +277,8 @@ static int png_open(rp_codec *codec) {
     png_read_info(codec->png, codec->png_info);
     codec->width = png_get_image_width(codec->png, codec->png_info);
     codec->height = png_get_image_height(codec->png, codec->png_info);
+    codec->opaque = !(png_get_color_type(codec->png, codec->png_info) & PNG_COLOR_MASK_ALPHA) &&
+                    !png_get_valid(codec->png, codec->png_info, PNG_INFO_tRNS);
     if (over_frame_budget(codec, codec->width, codec->height)) return fail(codec, RP_CODEC_OVER_BUDGET);
     codec->total_pixels = (uint64_t)codec->width * codec->height;
     return RP_CODEC_OK;
@@ -367,6 +373,84 @@ static void jpeg_emit_message(j_common_ptr info, int level) {
 
 static void jpeg_output_message(j_common_ptr info) { (void)info; }
 
+/// libjpeg decodes every scan of a progressive JPEG over the whole image: thousands of tiny scans would cost minutes
+/// of CPU for a few kilobytes of data.
+static void jpeg_progress(j_common_ptr info) {
+    if (!info->is_decompressor) return;
+    rp_codec *codec = info->client_data;
+    if (((j_decompress_ptr)info)->input_scan_number > RP_CODEC_MAX_SCANS) {
+        fail_with(codec, RP_CODEC_CORRUPT, "the progressive JPEG has more scans than a decoder allows");
+        longjmp(codec->jump, 1);
+    }
+}
+
+static uint32_t read16(const uint8_t *p, int little) {
+    return little ? (uint32_t)p[0] | (uint32_t)p[1] << 8 : (uint32_t)p[0] << 8 | p[1];
+}
+
+static uint32_t read32(const uint8_t *p, int little) {
+    return little ? read16(p, 1) | read16(p + 2, 1) << 16 : read16(p, 0) << 16 | read16(p + 2, 0);
+}
+
+/// The orientation tag (0x0112) of IFD0 in an Exif APP1 segment; 1 when there is none or it is unreadable.
+static int exif_orientation(const uint8_t *segment, size_t length) {
+    if (length < 14 || memcmp(segment, "Exif\0\0", 6) != 0) return 1;
+    const uint8_t *tiff = segment + 6;
+    size_t size = length - 6;
+    int little;
+    if (tiff[0] == 'I' && tiff[1] == 'I') little = 1;
+    else if (tiff[0] == 'M' && tiff[1] == 'M') little = 0;
+    else return 1;
+    if (read16(tiff + 2, little) != 42) return 1;
+    uint32_t ifd = read32(tiff + 4, little);
+    if (ifd > size || size - ifd < 2) return 1;
+    uint32_t count = read16(tiff + ifd, little);
+    for (uint32_t i = 0; i < count; i++) {
+        size_t entry = (size_t)ifd + 2 + (size_t)i * 12;
+        if (entry + 12 > size) return 1;
+        if (read16(tiff + entry, little) != 0x0112) continue;
+        uint32_t value = read16(tiff + entry + 8, little);
+        return value >= 1 && value <= 8 ? (int)value : 1;
+    }
+    return 1;
+}
+
+/// One byte from the source; the source never suspends (at the end of the data it ends decoding).
+static unsigned jpeg_next_byte(j_decompress_ptr info) {
+    struct jpeg_source_mgr *src = info->src;
+    if (src->bytes_in_buffer == 0) (void)src->fill_input_buffer(info);
+    src->bytes_in_buffer--;
+    return *src->next_input_byte++;
+}
+
+/// APP1 segments, read as libjpeg skips them (a length, then that many bytes less two) until one gives an Exif
+/// orientation other than 1; each is held in one buffer of at most 64 KB, never more than one at a time.
+static boolean jpeg_read_app1(j_decompress_ptr info) {
+    rp_codec *codec = info->client_data;
+    unsigned high = jpeg_next_byte(info);
+    long length = (long)(high << 8 | jpeg_next_byte(info)) - 2;
+    if (length <= 0) return TRUE;
+    if (codec->orientation > 1) {
+        info->src->skip_input_data(info, length);
+        return TRUE;
+    }
+    if (!codec->exif && !(codec->exif = malloc(65536))) {
+        fail(codec, RP_CODEC_NO_MEMORY);
+        longjmp(codec->jump, 1);
+    }
+    struct jpeg_source_mgr *src = info->src;
+    for (size_t done = 0; done < (size_t)length;) {
+        if (src->bytes_in_buffer == 0) (void)src->fill_input_buffer(info);
+        size_t n = (size_t)length - done < src->bytes_in_buffer ? (size_t)length - done : src->bytes_in_buffer;
+        memcpy(codec->exif + done, src->next_input_byte, n);
+        src->next_input_byte += n;
+        src->bytes_in_buffer -= n;
+        done += n;
+    }
+    codec->orientation = exif_orientation(codec->exif, (size_t)length);
+    return TRUE;
+}
+
 // A source manager over the byte source, behaving as libjpeg's memory source where the data ends: empty data
 // is an error, data that stops early gets the EOF warning (which ends decoding, above).
 
@@ -415,6 +499,9 @@ static int jpeg_open(rp_codec *codec) {
     }
     jpeg_create_decompress(&codec->jpeg);
     codec->jpeg_created = 1;
+    codec->jpeg_progress.progress_monitor = jpeg_progress;
+    codec->jpeg.progress = &codec->jpeg_progress;
+    jpeg_set_marker_processor(&codec->jpeg, JPEG_APP0 + 1, jpeg_read_app1);
     codec->jpeg_source.init_source = jpeg_source_init;
     codec->jpeg_source.fill_input_buffer = jpeg_source_fill;
     codec->jpeg_source.skip_input_data = jpeg_source_skip;
@@ -426,6 +513,7 @@ static int jpeg_open(rp_codec *codec) {
     jpeg_read_header(&codec->jpeg, TRUE);
     codec->width = codec->jpeg.image_width;
     codec->height = codec->jpeg.image_height;
+    codec->opaque = 1;
     if (over_frame_budget(codec, codec->width, codec->height)) return fail(codec, RP_CODEC_OVER_BUDGET);
     codec->total_pixels = (uint64_t)codec->width * codec->height;
     return RP_CODEC_OK;
@@ -571,6 +659,11 @@ static int gif_frame(rp_codec *codec, uint8_t *out, uint32_t out_width, uint32_t
         if (!colors) return fail_with(codec, RP_CODEC_CORRUPT, "no colour table");
         GraphicsControlBlock control = {DISPOSAL_UNSPECIFIED, false, 0, NO_TRANSPARENT_COLOR};
         if (codec->gif_has_control) control = codec->gif_control;
+        if (codec->frames == 0) {
+            // The first frame decides: transparent pixels, or a frame that leaves part of the canvas uncovered.
+            codec->opaque = control.TransparentColor == NO_TRANSPARENT_COLOR && desc->Left == 0 && desc->Top == 0 &&
+                            frame_width >= codec->width && frame_height >= codec->height;
+        }
         codec->gif_has_control = 0;
 
         // The frame's rectangle clipped to the canvas.
@@ -709,6 +802,16 @@ uint32_t rp_codec_height(const rp_codec *codec) { return codec->height; }
 uint32_t rp_codec_frame_width(const rp_codec *codec) { return codec->frame_width; }
 uint32_t rp_codec_frame_height(const rp_codec *codec) { return codec->frame_height; }
 uint64_t rp_codec_total_pixels(const rp_codec *codec) { return codec->total_pixels; }
+int rp_codec_opaque(const rp_codec *codec) { return codec->opaque; }
+int rp_codec_orientation(const rp_codec *codec) { return codec->orientation > 0 ? codec->orientation : 1; }
+
+int rp_codec_format(const uint8_t *data, size_t length) {
+    static const uint8_t png[4] = {0x89, 'P', 'N', 'G'}, jpeg[3] = {0xFF, 0xD8, 0xFF};
+    if (length >= 4 && memcmp(data, png, 4) == 0) return RP_CODEC_PNG;
+    if (length >= 3 && memcmp(data, jpeg, 3) == 0) return RP_CODEC_JPEG;
+    if (length >= 4 && memcmp(data, "GIF8", 4) == 0) return RP_CODEC_GIF;
+    return -1;
+}
 
 int rp_codec_next_frame(rp_codec *codec, uint8_t *out, uint32_t out_width, uint32_t out_height,
                         uint32_t *delay_ms) {
@@ -753,6 +856,7 @@ void rp_codec_close(rp_codec *codec) {
     free(codec->image);
     free(codec->saved);
     free(codec->canvas);
+    free(codec->exif);
     scaler_free(&codec->scaler);
     free(codec);
 }
