@@ -48,7 +48,7 @@ let package = Package(
         .library(
             name: "RichPushExtensionSDK", type: .dynamic,
             targets: appleFrameworks + vendorModules + [
-                "RichPushVendorSupport", "RichPushFoundationOverlay", "RichPushExtensionHost",
+                "RichPushVendorSupport", "RichPushFoundationOverlay", "RichPushExtensionHost", "CURLSocketSources",
             ])
     ],
     dependencies: [
@@ -114,6 +114,9 @@ let package = Package(
         vendor("KlaviyoSwiftExtension"),
         // What iOS's Foundation has and swift-corelibs-foundation lacks, which every file of an extension sees.
         .target(name: "RichPushFoundationOverlay"),
+        // URLSession on Linux waits for an answer in a busy loop (a write source Foundation's libcurl glue never
+        // cancels): the SDK library wraps libcurl's socket callback to drop it (curl_socket_sources.c).
+        .target(name: "CURLSocketSources", linkerSettings: [.linkedLibrary("dl")]),
         // The other end of `--extension`: runs a team's extension class in its own process.
         .target(
             name: "RichPushExtensionHost",
