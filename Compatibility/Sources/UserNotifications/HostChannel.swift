@@ -46,10 +46,13 @@ public enum RichPushHostChannel {
         Self.lookup = lookup
     }
 
-    /// The identifier of the request whose payload `userInfo` is (one still waiting for its handler first, when
-    /// several are alike), so that what a vendor's SDK reports for it goes to that notification alone when a process
-    /// holds several (`--extension-process concurrent`); nil outside richpush's process host.
+    /// The request a vendor's module reports about: the one whose `didReceive` or `serviceExtensionTimeWillExpire()`
+    /// runs on this thread (a fact, ``serving(_:_:)``), else the one whose payload `userInfo` is (one still waiting
+    /// for its handler first, when several are alike), so that what a vendor's SDK reports for it goes to that
+    /// notification alone when a process holds several (`--extension-process concurrent`); nil outside richpush's
+    /// process host.
     public static func request(owning userInfo: [AnyHashable: Any]) -> String? {
+        if let serving = servingRequest { return serving }
         lock.lock()
         let lookup = Self.lookup
         lock.unlock()

@@ -93,4 +93,17 @@ struct ContentFieldsTests {
         let twin = UNNotificationContent(HostContent(title: "T"), userInfo: ["a": 1], origin: "request-2")
         #expect(twin._origin == "request-2")
     }
+
+    @Test("a vendor's report is about the request whose code runs on the thread, whatever payload it names")
+    func reportsFollowTheServingRequest() {
+        #expect(RichPushHostChannel.request(owning: ["a": 1]) == nil)
+        RichPushHostChannel.serving("request-7") {
+            #expect(RichPushHostChannel.request(owning: ["another": "payload"]) == "request-7")
+            RichPushHostChannel.serving("request-8") {
+                #expect(RichPushHostChannel.request(owning: [:]) == "request-8")
+            }
+            #expect(RichPushHostChannel.servingRequest == "request-7")
+        }
+        #expect(RichPushHostChannel.servingRequest == nil)
+    }
 }
