@@ -73,7 +73,15 @@ public struct RecordedPayload: Sendable, Equatable {
         case .delivered(let result):
             isRejection = false
             payload = Self.body(
-                push.body, transport: push.transport, token: token, imageURL: result.imageURL, savedImage: savedImage)
+                push.body, transport: push.transport, keepsTokens: settings.keepsTokens, token: token,
+                imageURL: result.imageURL, savedImage: savedImage)
+            // The run's settings, then the payload's own (a library file's), then what this delivery used.
+            var run = settings.given
+            if case .array(let runKeys)? = run["imageKeys"], case .array(let ownKeys)? = given["imageKeys"] {
+                run["imageKeys"] = .array(runKeys + ownKeys.filter { !runKeys.contains($0) })
+            }
+            for (key, value) in given.pairs where key != "imageKeys" || run["imageKeys"] == nil { run[key] = value }
+            given = run
             given["sdk"] = .string(result.sdk)
             if case .custom? = result.extensionIdentity?.kind, let folder = settings.extensionFolder {
                 given["extension"] = .string(folder)
