@@ -79,6 +79,8 @@ final class ExtensionProcess: Sendable {
         var handed = 0
         var measured: (pid: pid_t, baseline: Int)?
         var peak: Int?
+        /// The memory limit of the notification handed last, when it named one (a payload's own).
+        var memoryLimit: Int?
         var systemEnd: SystemEnd?
         var exit: (status: Int32?, signal: Int32?)?
 
@@ -218,6 +220,7 @@ final class ExtensionProcess: Sendable {
             state.served[id] = served
             state.labels[id] = invocation.label
             state.handed += 1
+            if let limit = invocation.memoryLimitBytes { state.memoryLimit = limit }
             if state.started { return (served, true) }
             state.pending.append((id, line))
             return (served, false)
@@ -509,20 +512,20 @@ final class ExtensionProcess: Sendable {
 
     /// Reads the process's footprint every ``memoryPollInterval`` once its baseline is known; SIGKILL over the limit.
     private func watchMemory() async {
-        let limit = host.memoryLimitBytes
         while !state.withLock({ $0.ended }) {
             guard (try? await Task.sleep(for: Self.memoryPollInterval)) != nil else { return }
             guard let pid = state.withLock({ $0.measured?.pid }), let footprint = MemoryFootprint.bytes(of: pid) else {
                 continue
             }
-            let over = state.withLock { state -> Int? in
+            let over = state.withLock { state -> (used: Int, limit: Int)? in
                 guard let measured = state.measured, state.systemEnd == nil else { return nil }
                 let used = footprint - measured.baseline
                 state.peak = max(state.peak ?? 0, used)
-                return used > limit ? used : nil
+                let limit = state.memoryLimit ?? host.memoryLimitBytes
+                return used > limit ? (used, limit) : nil
             }
             if let over {
-                end(.memory(used: over, limit: limit))
+                end(.memory(used: over.used, limit: over.limit))
                 return
             }
         }
