@@ -156,6 +156,12 @@ struct RecordingTests {
         let hashed = RecordedPayload(Self.push(.delivered(result), transport: .fcmHTTP, body: body), settings: .init())
         let text = String(decoding: hashed.payload, as: UTF8.self)
         #expect(!text.contains("APA91bHsecret") && text.contains(#""notification""#))
+        let elsewhere = #"{"token":"fGx0:APA91bHroot","message":{"apns":{"fid":"fGx0:APA91bHdeep"}}}"#
+        let refused = RecordedPayload(
+            Self.push(
+                .refused(EndpointRejection(status: 400, reason: "INVALID_ARGUMENT", detail: "")), transport: .fcmHTTP,
+                body: elsewhere), settings: .init())
+        #expect(!String(decoding: refused.payload, as: UTF8.self).contains("APA91bH"))
         let kept = RecordedPayload(
             Self.push(.delivered(result), transport: .fcmHTTP, body: body), settings: .init(keepsTokens: true))
         #expect(String(decoding: kept.payload, as: UTF8.self).contains("fGx0:APA91bHsecret"))

@@ -127,8 +127,9 @@ public struct RecordedPayload: Sendable, Equatable {
     }
 
     /// The body to write: as received (an APNs body byte for byte), unless a token or a saved image's URL in it
-    /// must change, when it is written again as JSON in its key order. An FCM body that is not JSON (cut at the
-    /// size limit, or broken) keeps its bytes but for the value of every `"token"` and `"fid"` key in it.
+    /// must change, when it is written again as JSON in its key order. An FCM body has the string value of every
+    /// `token` and `fid` key replaced, at any depth; one that is not JSON (cut at the size limit, or broken) keeps
+    /// its bytes but for those values.
     static func body(
         _ body: [UInt8], transport: DeliveryTransport, keepsTokens: Bool, token: (String) -> String,
         imageURL: String?, savedImage: SavedImage?
@@ -139,13 +140,8 @@ public struct RecordedPayload: Sendable, Equatable {
         guard var document = try? JSONParser.parse(body) else {
             return rewritesToken ? redactingTokens(in: body, token: token) : body
         }
-        if rewritesToken, case .object(var root) = document, case .object(var message)? = root["message"] {
-            for key in ["token", "fid"] {
-                if let value = message[key]?.stringValue { message[key] = .string(token(value)) }
-            }
-            root["message"] = .object(message)
-            document = .object(root)
-        }
+        // Wherever it is: a refused body may put the token beside `message`, or in another shape altogether.
+        if rewritesToken { document = replacingTokens(in: document, token: token) }
         if let savedImage, let imageURL {
             document = replacing(imageURL, with: savedImage.url, in: document)
         }
@@ -204,6 +200,23 @@ public struct RecordedPayload: Sendable, Equatable {
         }
         written += body[copied...]
         return written
+    }
+
+    /// `value` with the string value of every `token` or `fid` key, at any depth, replaced by `token(value)`.
+    static func replacingTokens(in value: JSONValue, token: (String) -> String) -> JSONValue {
+        switch value {
+        case .array(let items): .array(items.map { replacingTokens(in: $0, token: token) })
+        case .object(let object):
+            .object(
+                JSONObject(
+                    object.pairs.map { pair in
+                        if tokenKeys.contains(pair.key), let text = pair.value.stringValue {
+                            return (pair.key, .string(token(text)))
+                        }
+                        return (pair.key, replacingTokens(in: pair.value, token: token))
+                    }))
+        default: value
+        }
     }
 
     /// `value` with every string equal to `old` replaced by `new`.
