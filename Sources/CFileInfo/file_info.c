@@ -24,6 +24,7 @@ static void rp_fill(const struct stat *status, rp_file_info *info) {
     info->device = (uint64_t)status->st_dev;
     info->inode = (uint64_t)status->st_ino;
     info->owner = (uint32_t)status->st_uid;
+    info->permissions = (uint32_t)(status->st_mode & 07777);
 }
 
 int rp_file_info_at(const char *path, int follow_links, rp_file_info *info) {

@@ -64,6 +64,8 @@ public struct FileNode: Sendable, Equatable {
     public var identity: Identity
     /// The user ID of the file's owner.
     public var owner: UInt32
+    /// The permission bits (`0o7777` of `st_mode`).
+    public var permissions: UInt32
 
     public var isRegularFile: Bool { kind == .regular }
     public var isDirectory: Bool { kind == .directory }
@@ -74,6 +76,7 @@ public struct FileNode: Sendable, Equatable {
         size = Int(info.size)
         identity = Identity(device: info.device, inode: info.inode)
         owner = info.owner
+        permissions = info.permissions
     }
 
     /// The node at `path`, links followed; the error is the system's message ("No such file or directory").

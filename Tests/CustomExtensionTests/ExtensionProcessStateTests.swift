@@ -185,6 +185,15 @@ struct ExtensionProcessStateTests {
         #expect(run?.end == .contentHandlerCalled && run?.contentHandlerCalls == 2)
     }
 
+    @Test("the limit is the one of the notification handed last, when it names one")
+    func memoryLimitPerNotification() {
+        var state = process(serving: ["a"])
+        _ = state.accept(
+            id: "b", label: "b.json", request: .expire(id: "b"), pid: 42, age: 0, memoryLimit: 200 * Self.megabyte)
+        #expect(state.memorySample(100 * Self.megabyte).isEmpty)
+        #expect(state.memorySample(215 * Self.megabyte) == [.kill])
+    }
+
     @Test("memory above the first hello's baseline past the limit ends the process")
     func memoryLimit() {
         var state = process(serving: ["a"])

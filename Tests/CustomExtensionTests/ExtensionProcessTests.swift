@@ -108,6 +108,12 @@ struct ExtensionProcessTests {
             Self.hungry, given: #""extensionBudget": "20s""#, arguments: ["--extension-memory", "200MB"])
         #expect(reason(allowed) == nil)
         #expect(allowed["contentHandlerCalls"] as? Int == 1)
+
+        // A payload's own given.extensionMemory (as serve --record writes the run's) is its limit.
+        let (_, ownLimit) = try await replay(
+            Self.hungry, given: #""extensionBudget": "20s", "extensionMemory": "200MB""#)
+        #expect(reason(ownLimit) == nil, "\(ownLimit["fallback"] ?? "")")
+        #expect(ownLimit["contentHandlerCalls"] as? Int == 1)
     }
 
     @Test("a second content handler call is counted and ignored: the first one's content is shown")

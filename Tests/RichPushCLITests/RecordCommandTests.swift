@@ -30,16 +30,18 @@ struct RecordCommandTests {
             port = try #require(try await serve.port(), "no banner: \(serve.standardError)")
         }
 
-        /// `curl --http2` to the APNs endpoint; the HTTP status.
+        /// `curl --http2` to the APNs endpoint (or to `path`); the HTTP status. A `body` starting with `@` names a
+        /// file, as curl takes it.
         func curl(
-            token: String = testToken, body: String, headers: [String] = [], topic: String = testBundleID
+            token: String = testToken, body: String, headers: [String] = [], topic: String = testBundleID,
+            path: String? = nil, authorization: String? = nil
         ) async throws -> String {
             var arguments = [
                 "-s", "-o", "/dev/null", "-w", "%{http_code}", "--http2", "--cacert", ca,
-                "-H", "authorization: bearer \(TestJWT().token)", "-H", "apns-topic: \(topic)",
+                "-H", "authorization: \(authorization ?? "bearer \(TestJWT().token)")", "-H", "apns-topic: \(topic)",
             ]
             for header in headers { arguments += ["-H", header] }
-            arguments += ["--data-binary", body, "https://localhost:\(port)/3/device/\(token)"]
+            arguments += ["--data-binary", body, "https://localhost:\(port)\(path ?? "/3/device/\(token)")"]
             return try await runAsync(try #require(curlPath), arguments).output
         }
 
@@ -183,7 +185,7 @@ struct RecordCommandTests {
         #expect(try await recording.stop() == 0)
         let inFolder = Self.files(under: folder.path)
         #expect(inFolder.allSatisfy { $0.hasPrefix("corpus") || $0.hasPrefix("ca-") }, "\(inFolder)")
-        let files = Self.files(under: corpus).filter { $0 != "rejected" }
+        let files = Self.files(under: corpus).filter { $0 != "rejected" && $0 != RecordingSalt.fileName }
         #expect(files.count == 10, "\(files)")
         #expect(files.allSatisfy { $0.range(of: Self.namePattern, options: .regularExpression) != nil }, "\(files)")
         let replayed = try await Self.replay([corpus])
@@ -226,8 +228,12 @@ struct RecordCommandTests {
         #expect(run.status == 2)
         #expect(run.stderr == "richpush serve: cannot record into \(file): it is not a folder\n", "\(run.stderr)")
 
+        // The user's own folder, read-only.
         let locked = folder.path + "/locked"
         try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
+        if getuid() == 0, let nobody = getpwnam("nobody")?.pointee.pw_uid {
+            #expect(chown(locked, nobody, nobody) == 0 && chmod(locked, 0o555) == 0)
+        }
         if let asNobody = try await runRichpushAsNobody(["serve", "--record", locked, "--listen", "127.0.0.1:0"]) {
             #expect(asNobody.status == 2)
             #expect(
@@ -247,7 +253,7 @@ struct RecordCommandTests {
         let folder = try TemporaryFolder()
         let corpus = folder.path + "/corpus"
         try FileManager.default.createDirectory(atPath: corpus, withIntermediateDirectories: false)
-        let mounted = try await runAsync("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", corpus])
+        let mounted = try await runAsync("/bin/mount", ["-t", "tmpfs", "-o", "size=64k,mode=0700", "tmpfs", corpus])
         try #require(mounted.status == 0, "cannot mount a tmpfs: \(mounted.output)")
         defer { _ = try? runExecutableBlocking("/bin/umount", [corpus]) }
         let recording = try await Recording(corpus, in: folder)
@@ -319,6 +325,235 @@ struct RecordCommandTests {
         #expect(
             recording.serve.standardError.contains("recorded 100 pushes")
                 && recording.serve.standardError.contains("9900 served after recording stopped"))
+    }
+
+    // MARK: Secrets, limits and settings (#38)
+
+    /// Every file's bytes under `path`, concatenated.
+    static func everyByte(under path: String) -> Data {
+        var all = Data()
+        for name in files(under: path) {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isFolder), !isFolder.boolValue {
+                all.append(FileManager.default.contents(atPath: path + "/" + name) ?? Data())
+            }
+        }
+        return all
+    }
+
+    /// Waits (up to 30 s) until `count` files under `path` end in `suffix`.
+    static func waitForFiles(_ count: Int, endingIn suffix: String, under path: String) async throws {
+        for _ in 0..<600 {
+            if files(under: path).filter({ $0.hasSuffix(suffix) }).count >= count { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("fewer than \(count) \(suffix) files under \(path): \(files(under: path))")
+    }
+
+    /// Waits (up to 30 s) until serve's standard error contains `text`.
+    static func waitFor(_ text: String, from serve: ServeProcess) async throws {
+        for _ in 0..<600 {
+            if serve.standardError.contains(text) { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("serve never said \"\(text)\": \(serve.standardError)")
+    }
+
+    @Test("an FCM body over 64 KB, refused unparsed, is recorded without its registration token or project")
+    func oversizedFCMBody() async throws {
+        let folder = try TemporaryFolder()
+        let corpus = folder.path + "/corpus"
+        let recording = try await Recording(corpus, in: folder)
+        let token = "fGx0SecretRegistrationToken:APA91bHsecretsecretsecret"
+        let padding = String(repeating: "p", count: 70_000)
+        let body = try folder.write(
+            "big.json", #"{"message":{"token":"\#(token)","data":{"pad":"\#(padding)"}}}"#)
+        let status = try await recording.curl(
+            body: "@" + body, path: "/v1/projects/acme-prod-4711/messages:send", authorization: "Bearer ya29.x")
+        #expect(status == "400")
+        #expect(try await recording.stop() == 0)
+        let rejected = Self.files(under: corpus + "/rejected").filter { $0.hasSuffix(".json") }
+        #expect(rejected.count == 2, "\(Self.files(under: corpus))")
+        let everything = Self.everyByte(under: corpus)
+        #expect(everything.range(of: Data(token.utf8)) == nil, "the token reached the disk")
+        #expect(everything.range(of: Data("APA91b".utf8)) == nil)
+        #expect(everything.range(of: Data("acme-prod-4711".utf8)) == nil, "the project reached the disk")
+        #expect(everything.range(of: Data(padding.prefix(1000).utf8)) != nil, "the body is kept but for its token")
+    }
+
+    @Test(
+        "--record-images with a small --record-max-bytes: every file in the folder counts, images too, and no image is written once recording stopped"
+    )
+    func imagesCountAgainstMaxBytes() async throws {
+        let folder = try TemporaryFolder()
+        let corpus = folder.path + "/corpus"
+        let limit = 8192
+        let recording = try await Recording(corpus, in: folder, ["--record-images", "--record-max-bytes", "\(limit)"])
+        func push(_ image: String) async throws {
+            let body =
+                #"{"aps":{"alert":"\#(image)","mutable-content":1},"fcm_options":{"image":"https://fixtures.richpush.test/\#(image)"}}"#
+            #expect(try await recording.curl(body: body) == "200")
+        }
+        try await push("cat.png")
+        try await Self.waitForFiles(1, endingIn: ".expect.json", under: corpus)
+        try await push("photo.jpg")  // 9.4 KB: over the limit with what is there
+        try await Self.waitFor("recording stopped", from: recording.serve)
+        try await push("interlaced.png")  // 579 bytes: would fit, but recording stopped
+        try await push("sample.bmp")
+        #expect(try await recording.stop() == 0)
+        let errors = recording.serve.standardError
+        #expect(errors.contains("recording stopped: --record-max-bytes 8KB reached"), "\(errors)")
+        #expect(errors.contains("recorded 1 push to \(corpus); 3 served after recording stopped"), "\(errors)")
+        let total = Self.files(under: corpus).reduce(0) { sum, name in
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: corpus + "/" + name, isDirectory: &isFolder)
+            let size = (try? FileManager.default.attributesOfItem(atPath: corpus + "/" + name)[.size] as? Int) ?? 0
+            return sum + (isFolder.boolValue ? 0 : size)
+        }
+        #expect(total <= limit, "\(total) bytes in \(Self.files(under: corpus))")
+        let images = Self.files(under: corpus + "/images")
+        #expect(images.count == 1 && images[0].hasSuffix(".png"), "\(images)")
+        let replayed = try await Self.replay([corpus], in: folder.path)
+        #expect(replayed.status == 0 && replayed.stdout.contains("1 passed, 0 failed"), "\(replayed.stdout)")
+    }
+
+    @Test("a recording made under serve --image-key aps.alert.image (and other delivery options) replays rich")
+    func deliveryOptionsInGiven() async throws {
+        let folder = try TemporaryFolder()
+        let corpus = folder.path + "/corpus"
+        let recording = try await Recording(
+            corpus, in: folder,
+            ["--image-key", "aps.alert.image", "--download-timeout", "4s", "--extension-budget", "25s"])
+        let body =
+            #"{"aps":{"alert":{"title":"Key","body":"image","image":"https://fixtures.richpush.test/cat.png"},"mutable-content":1}}"#
+        #expect(try await recording.curl(body: body) == "200")
+        #expect(try await recording.stop() == 0)
+        let expectation = try #require(Self.files(under: corpus).first { $0.hasSuffix(".expect.json") })
+        let document = try JSONParser.parse(
+            Array(try Data(contentsOf: URL(fileURLWithPath: corpus + "/" + expectation))))
+        #expect(document["given"]?["imageKeys"] == ["aps.alert.image"])
+        #expect(document["given"]?["downloadTimeout"] == "4s" && document["given"]?["extensionBudget"] == "25s")
+        #expect(document["expect"]?["style"] == "rich")
+        let replayed = try await Self.replay([corpus])
+        #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
+        #expect(replayed.stdout.contains("PASS  background  rich") && replayed.stdout.contains("1 passed, 0 failed"))
+    }
+
+    @Test("files are 0600 and folders 0700; a folder of another user, or one others can write, is refused in one line")
+    func permissions() async throws {
+        let folder = try TemporaryFolder()
+        let corpus = folder.path + "/corpus"
+        let recording = try await Recording(corpus, in: folder, ["--record-images"])
+        #expect(try await recording.push("payloads/rich/png-background.json").status == 0)
+        #expect(try await recording.curl(token: "not-a-token", body: #"{"aps":{"alert":"x"}}"#) == "400")
+        #expect(try await recording.stop() == 0)
+        func mode(_ path: String) throws -> Int {
+            (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+        }
+        #expect(try mode(corpus) == 0o700)
+        let names = Self.files(under: corpus)
+        #expect(names.contains(".salt") && names.contains("images") && names.contains("rejected"), "\(names)")
+        #expect(names.filter { $0.hasSuffix(".json") }.count == 4, "\(names)")
+        for name in names {
+            let path = corpus + "/" + name
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            #expect(try mode(path) == (isFolder.boolValue ? 0o700 : 0o600), "\(name)")
+        }
+
+        guard getuid() == 0 else { return }
+        let foreign = folder.path + "/foreign"
+        try FileManager.default.createDirectory(atPath: foreign, withIntermediateDirectories: false)
+        let nobody = try #require(getpwnam("nobody")).pointee.pw_uid
+        #expect(chown(foreign, nobody, nobody) == 0)
+        let refused = try await Self.startServe(recordingInto: foreign)
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr
+                == "richpush serve: cannot record into \(foreign): it belongs to another user (uid \(nobody)); record into a folder of your own\n",
+            "\(refused.stderr)")
+        #expect(Self.files(under: foreign).isEmpty)
+
+        let open = folder.path + "/open"
+        try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: false)
+        #expect(chmod(open, 0o777) == 0)
+        let openRun = try await Self.startServe(recordingInto: open)
+        #expect(openRun.status == 2)
+        #expect(
+            openRun.stderr
+                == "richpush serve: cannot record into \(open): others can write in it (mode 777); record into a folder only you can write (chmod go-w)\n",
+            "\(openRun.stderr)")
+        #expect(Self.files(under: open).isEmpty)
+
+        #expect(chmod(corpus + "/rejected", 0o777) == 0)
+        let openSubfolder = try await Self.startServe(recordingInto: corpus)
+        #expect(openSubfolder.status == 2 && openSubfolder.stderr.contains("\(corpus)/rejected: others can write"))
+    }
+
+    /// `richpush serve --record folder`, which must refuse to start; ended after 20 s (status 124) if it does not.
+    static func startServe(recordingInto folder: String) async throws -> CommandRun {
+        try await runExecutable(
+            "/usr/bin/timeout", ["20", richpushBinary(), "serve", "--record", folder, "--listen", "127.0.0.1:0"])
+    }
+
+    /// The path a refused push was recorded with (`given.request.path`), the one recording in `corpus/rejected`.
+    static func recordedPaths(in corpus: String) throws -> [String] {
+        try files(under: corpus + "/rejected").filter { $0.hasSuffix(".expect.json") }.map { name in
+            let document = try JSONParser.parse(
+                Array(try Data(contentsOf: URL(fileURLWithPath: corpus + "/rejected/" + name))))
+            return document["given"]?["request"]?["path"]?.stringValue ?? ""
+        }
+    }
+
+    @Test(
+        "each recording folder has its own salt: one token hashes two ways in two folders, one way in one; a mistyped path keeps no token"
+    )
+    func saltPerFolder() async throws {
+        let folder = try TemporaryFolder()
+        let short = String(testToken.dropLast(2))
+        for name in ["one", "two", "one"] {
+            let corpus = folder.path + "/" + name
+            let recording = try await Recording(corpus, in: folder)
+            #expect(try await recording.curl(token: short, body: #"{"aps":{"alert":"x"}}"#) == "400")
+            #expect(try await recording.stop() == 0)
+        }
+        let one = try Self.recordedPaths(in: folder.path + "/one")
+        let two = try Self.recordedPaths(in: folder.path + "/two")
+        #expect(one.count == 2 && Set(one).count == 1, "the same folder hashes one token one way: \(one)")
+        #expect(two.count == 1 && two[0] != one[0], "\(one) \(two)")
+        #expect(!one[0].contains(short) && !two[0].contains(short))
+
+        let corpus = folder.path + "/typo"
+        let recording = try await Recording(corpus, in: folder)
+        #expect(
+            try await recording.curl(body: #"{"aps":{"alert":"x"}}"#, path: "/3/devices/\(testToken)?debug=1") == "404")
+        #expect(try await recording.stop() == 0)
+        let everything = Self.everyByte(under: corpus)
+        #expect(everything.range(of: Data(testToken.utf8)) == nil, "the token of a mistyped path reached the disk")
+        let replayed = try await Self.replay([corpus + "/rejected"])
+        #expect(replayed.status == 0 && replayed.stdout.contains("1 passed, 0 failed"), "\(replayed.stdout)")
+    }
+
+    @Test(
+        "a provider-token refusal is counted, not recorded, and the summary says how many; --record-auth-refusals records it"
+    )
+    func authRefusals() async throws {
+        let folder = try TemporaryFolder()
+        let corpus = folder.path + "/corpus"
+        let recording = try await Recording(corpus, in: folder)
+        #expect(try await recording.curl(body: #"{"aps":{"alert":"x"}}"#, authorization: "bearer not.a.jwt") == "403")
+        #expect(try await recording.curl(body: #"{"aps":{"alert":"y"}}"#) == "200")
+        #expect(try await recording.stop() == 0)
+        #expect(Self.files(under: corpus + "/rejected").isEmpty)
+        #expect(
+            recording.serve.standardError.contains(
+                "recorded 1 push to \(corpus); 1 provider-token refusal counted, not recorded (--record-auth-refusals records them)"
+            ), "\(recording.serve.standardError)")
+
+        let asked = try await Recording(corpus, in: folder, ["--record-auth-refusals"])
+        #expect(try await asked.curl(body: #"{"aps":{"alert":"x"}}"#, authorization: "bearer not.a.jwt") == "403")
+        #expect(try await asked.stop() == 0)
+        #expect(Self.files(under: corpus + "/rejected").filter { $0.hasSuffix(".json") }.count == 2)
     }
 }
 

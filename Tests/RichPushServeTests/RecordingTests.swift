@@ -76,16 +76,54 @@ struct RecordingTests {
 
     // MARK: Tokens
 
+    static let salt = TokenHash.newSalt()
+
     @Test("tokens become a stable hash of the same shape: hex stays hex of its length, anything else is not hex")
     func tokenHashes() {
-        let hashed = TokenHash.replacing(testToken)
+        let hashed = TokenHash.replacing(testToken, salt: Self.salt)
         #expect(hashed != testToken && hashed.count == 64 && hashed.allSatisfy(\.isHexDigit))
-        #expect(TokenHash.replacing(testToken) == hashed)
-        #expect(TokenHash.replacing(String(testToken.dropLast())).count == 63)
-        let fcm = TokenHash.replacing("fGx0:APA91bHsecret")
+        #expect(TokenHash.replacing(testToken, salt: Self.salt) == hashed)
+        #expect(TokenHash.replacing(String(testToken.dropLast()), salt: Self.salt).count == 63)
+        let fcm = TokenHash.replacing("fGx0:APA91bHsecret", salt: Self.salt)
         #expect(fcm.hasPrefix("t") && fcm.count == 41 && !fcm.contains("APA91"))
-        #expect(TokenHash.replacing("") == "")
-        #expect(TokenHash.replacing("ab/cd").split(separator: "/").count == 2)
+        #expect(TokenHash.replacing("", salt: Self.salt) == "")
+        #expect(TokenHash.replacing("ab/cd", salt: Self.salt).split(separator: "/").count == 2)
+    }
+
+    @Test("two salts hash one token two ways, so two corpora cannot be linked by it")
+    func saltsDiffer() {
+        let other = TokenHash.newSalt()
+        #expect(other != Self.salt)
+        #expect(TokenHash.replacing(testToken, salt: Self.salt) != TokenHash.replacing(testToken, salt: other))
+    }
+
+    @Test(
+        "a refused path keeps the routes' words and hashes every other segment: a token in a mistyped path, an FCM project"
+    )
+    func pathSegments() {
+        let apns = TokenHash.path("/3/devices/\(testToken)?x=1", salt: Self.salt)
+        let hashedToken = TokenHash.replacing(testToken, salt: Self.salt)
+        #expect(apns == "/3/" + TokenHash.replacing("devices", salt: Self.salt) + "/" + hashedToken)
+        #expect(!apns.contains(testToken) && !apns.contains("x=1"))
+        let fcm = TokenHash.path("/v1/projects/acme-prod-4711/messages:send", salt: Self.salt)
+        #expect(fcm.hasPrefix("/v1/projects/t") && fcm.hasSuffix("/messages:send") && !fcm.contains("acme"))
+        #expect(FCMRequestValidator.project(inPath: fcm) != nil)
+    }
+
+    @Test("an FCM body that is not JSON keeps its bytes but for every token and fid value, even cut or escaped")
+    func redactsUnparsedBody() {
+        let hash = { (text: String) in "H" }
+        let cases: [(String, String)] = [
+            (#"{"message":{"token":"SECRET1","x":1"#, #"{"message":{"token":"H","x":1"#),
+            (#"{"message":{"fid" : "SECRET2"}} trailing"#, #"{"message":{"fid" : "H"}} trailing"#),
+            (#"{"a":""b", "token": "SECRET3"}"#, #"{"a":""b", "token": "H"}"#),
+            (#"{"token":"SECRET4"#, #"{"token":"H""#),
+            (#"{"message":{"token":"SEC\"RET5"}"#, #"{"message":{"token":"H"}"#),
+        ]
+        for (body, expected) in cases {
+            let redacted = RecordedPayload.redactingTokens(in: Array(body.utf8), token: hash)
+            #expect(String(decoding: redacted, as: UTF8.self) == expected, "\(body)")
+        }
     }
 
     // MARK: The files
@@ -118,9 +156,70 @@ struct RecordingTests {
         let hashed = RecordedPayload(Self.push(.delivered(result), transport: .fcmHTTP, body: body), settings: .init())
         let text = String(decoding: hashed.payload, as: UTF8.self)
         #expect(!text.contains("APA91bHsecret") && text.contains(#""notification""#))
+        let elsewhere = #"{"token":"fGx0:APA91bHroot","message":{"apns":{"fid":"fGx0:APA91bHdeep"}}}"#
+        let refused = RecordedPayload(
+            Self.push(
+                .refused(EndpointRejection(status: 400, reason: "INVALID_ARGUMENT", detail: "")), transport: .fcmHTTP,
+                body: elsewhere), settings: .init())
+        #expect(!String(decoding: refused.payload, as: UTF8.self).contains("APA91bH"))
         let kept = RecordedPayload(
             Self.push(.delivered(result), transport: .fcmHTTP, body: body), settings: .init(keepsTokens: true))
         #expect(String(decoding: kept.payload, as: UTF8.self).contains("fGx0:APA91bHsecret"))
+    }
+
+    @Test("the run's delivery settings are written into given as replay reads them back; the payload's own keys win")
+    func runSettingsInGiven() throws {
+        var run = DeliveryOverrides(
+            imageKeys: [PayloadKeyPath(parsing: "aps.alert.image")!], downloadTimeout: .milliseconds(750),
+            extensionBudget: .seconds(25), downloadMaxBytes: 20 << 20)
+        run.extensionMemoryBytes = 48 << 20
+        run.extensionProcess = .reuse
+        run.receiptURL = URL(string: "https://localhost:2197/richpush/v1/receipts")
+        var push = Self.push(.delivered(Self.richResult()))
+        push.given = ["imageKeys": ["data.image"], "downloadTimeout": "2s"]
+        let recorded = RecordedPayload(push, settings: .init(given: run.deliveryGiven))
+        let given = try Self.parse(recorded).given
+        #expect(given.imageKeys.map(\.description) == ["aps.alert.image", "data.image"])
+        #expect(given.downloadTimeout == .seconds(2))
+        #expect(given.extensionBudget == .seconds(25))
+        #expect(given.downloadMaxBytes == 20 << 20)
+        #expect(given.extensionMemoryBytes == 48 << 20)
+        #expect(given.extensionProcess == .reuse)
+        #expect(given.receiptURL == nil)
+        let configuration = given.applied(to: DeliveryConfiguration())
+        #expect(configuration.extensionProcess == .reuse && configuration.extensionMemoryBytes == 48 << 20)
+    }
+
+    @Test("once --record-max-bytes stops the recording, nothing is written, not even a push queued before that fits")
+    func nothingAfterMaxBytes() async throws {
+        let folder = try TemporaryFolder()
+        let recorder = try PushRecorder(options: .init(directory: folder.path, maxBytes: 4096), note: { _ in })
+        let big = #"{"aps":{"alert":"big"},"pad":"\#(String(repeating: "p", count: 4000))"}"#
+        // Queued together, before the writer gets to them.
+        recorder.record(Self.push(.delivered(Self.richResult()), id: UUID().uuidString.lowercased()))
+        recorder.record(Self.push(.delivered(Self.richResult()), id: UUID().uuidString.lowercased(), body: big))
+        recorder.record(Self.push(.delivered(Self.richResult()), id: UUID().uuidString.lowercased()))
+        await recorder.shutdown()
+        #expect(recorder.counts.written == 1 && recorder.counts.notRecorded == 2)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        #expect(files.count == 2, "\(files)")
+    }
+
+    @Test("a provider-token refusal is counted, not recorded, unless asked for")
+    func authRefusalsCounted() async throws {
+        let folder = try TemporaryFolder()
+        let recorder = try PushRecorder(options: .init(directory: folder.path), note: { _ in })
+        let refusal = EndpointRejection(status: 403, reason: "InvalidProviderToken", detail: "")
+        recorder.record(Self.push(.refused(refusal)))
+        recorder.record(Self.push(.refused(EndpointRejection(status: 400, reason: "BadDeviceToken", detail: ""))))
+        await recorder.shutdown()
+        #expect(recorder.counts.authRefusals == 1 && recorder.counts.written == 1)
+
+        let asked = try PushRecorder(
+            options: .init(directory: folder.path, recordsAuthRefusals: true), note: { _ in })
+        asked.record(Self.push(.refused(refusal)))
+        await asked.shutdown()
+        #expect(asked.counts.authRefusals == 0 && asked.counts.written == 1)
     }
 
     @Test("a refused push: rejected/ and the reason as the expectation, the request without its authorization")
@@ -132,7 +231,7 @@ struct RecordingTests {
         #expect(expectation.expect["rejected"] == "BadDeviceToken")
         let request = try #require(expectation.given.request)
         #expect(request.headers.map { $0.name } == ["apns-topic", "apns-id"])
-        #expect(request.path == "/3/device/" + TokenHash.replacing(testToken))
+        #expect(request.path.hasPrefix("/3/device/") && !request.path.contains(testToken))
         #expect(!String(decoding: recorded.expectationBytes, as: UTF8.self).lowercased().contains("secret"))
     }
 

@@ -25,6 +25,8 @@ typedef struct {
     uint64_t device;
     uint64_t inode;
     uint32_t owner;
+    /// The permission bits of st_mode (07777).
+    uint32_t permissions;
 } rp_file_info;
 
 /// stat(2) (follow_links != 0) or lstat(2); returns 0, or -1 with errno set.

@@ -181,16 +181,20 @@ public struct CustomExtensionInvocation: Sendable {
     public var label: String
     /// How the notification maps to the extension's processes.
     public var processMode: ExtensionProcessMode
+    /// The memory the process may use above an empty extension's while it has this notification (a payload's own
+    /// `given.extensionMemory`, else `--extension-memory`); nil: the host's limit.
+    public var memoryLimitBytes: Int?
 
     public init(
         identifier: String, request: NotificationRequest, budget: Duration, label: String = "",
-        processMode: ExtensionProcessMode = .defaultMode
+        processMode: ExtensionProcessMode = .defaultMode, memoryLimitBytes: Int? = nil
     ) {
         self.identifier = identifier
         self.request = request
         self.budget = budget
         self.label = label
         self.processMode = processMode
+        self.memoryLimitBytes = memoryLimitBytes
     }
 }
 

@@ -18,7 +18,7 @@ public struct DeliveryOverrides: Sendable, Equatable {
     public var extensionBudget: Duration?
     /// The largest image the extension downloads (`--extension-max-bytes`, `given.extensionMaxImageBytes`).
     public var downloadMaxBytes: Int?
-    /// The memory a team's own extension may use (`--extension-memory`; the command line only).
+    /// The memory a team's own extension may use (`--extension-memory`, `given.extensionMemory`).
     public var extensionMemoryBytes: Int?
     /// Where the extension POSTs its display receipt (`--receipt-url`, `given.receiptURL`; https only).
     public var receiptURL: URL?
@@ -32,8 +32,8 @@ public struct DeliveryOverrides: Sendable, Equatable {
     /// Set by the `--sdk all` matrix, never by a file: whether this delivery runs the team's extension (true) or
     /// the emulated one named by `sdk` (false); nil leaves the system's choice.
     public var runsCustomExtension: Bool?
-    /// How notifications map to a team's extension's processes (`--extension-process`, and the columns of
-    /// `replay --extension-process all`; never a file).
+    /// How notifications map to a team's extension's processes (`--extension-process`, `given.extensionProcess`
+    /// as `serve --record` writes it, and the columns of `replay --extension-process all`).
     public var extensionProcess: ExtensionProcessMode?
     /// The APNs headers a recorded push came with (`given.headers`): the file is delivered with them as its `apns`.
     public var headers: PushHeaders?
@@ -63,9 +63,33 @@ public struct DeliveryOverrides: Sendable, Equatable {
 
     /// The keys `given` accepts.
     public static let keys = [
-        "appState", "imageKeys", "downloadTimeout", "extensionBudget", "extensionMaxImageBytes", "receiptURL",
-        "pushIDKeys", "sdk", "extension", "headers", "request", "fixtures", "recorded",
+        "appState", "imageKeys", "downloadTimeout", "extensionBudget", "extensionMaxImageBytes", "extensionMemory",
+        "extensionProcess", "receiptURL", "pushIDKeys", "sdk", "extension", "headers", "request", "fixtures",
+        "recorded",
     ]
+
+    /// The delivery settings as `given` keys, in the form ``parse(given:)`` reads back (`serve --record` writes
+    /// the run's with every push): image key paths, durations, sizes, the process mode and the SDK. The receipt
+    /// URL and push id keys are left out: they change where a receipt goes, not what is shown, and a replay must
+    /// not post receipts to the endpoint the recording was made against.
+    public var deliveryGiven: JSONObject {
+        var given = JSONObject()
+        if !imageKeys.isEmpty { given["imageKeys"] = .array(imageKeys.map { .string($0.description) }) }
+        if let downloadTimeout { given["downloadTimeout"] = .string(Self.text(downloadTimeout)) }
+        if let extensionBudget { given["extensionBudget"] = .string(Self.text(extensionBudget)) }
+        if let downloadMaxBytes { given["extensionMaxImageBytes"] = .string(ByteSize.describe(downloadMaxBytes)) }
+        if let extensionMemoryBytes { given["extensionMemory"] = .string(ByteSize.describe(extensionMemoryBytes)) }
+        if let extensionProcess { given["extensionProcess"] = .string(extensionProcess.rawValue) }
+        if let sdk { given["sdk"] = .string(sdk.name) }
+        return given
+    }
+
+    /// A duration as `given` takes it, exactly: `5s`, `750ms`.
+    static func text(_ duration: Duration) -> String {
+        let milliseconds =
+            duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
+    }
 
     public init(
         appState: AppState? = nil, imageKeys: [PayloadKeyPath] = [], downloadTimeout: Duration? = nil,
@@ -139,6 +163,21 @@ public struct DeliveryOverrides: Sendable, Equatable {
                 )
             }
             settings.downloadMaxBytes = bytes
+        }
+        if let size = given["extensionMemory"] {
+            guard let text = size.stringValue, let bytes = ByteSize.parse(text), bytes > 0 else {
+                throw DeliveryOverridesError(
+                    "given.extensionMemory must be a size like \"24MB\", not \(JSONWriter.string(size))")
+            }
+            settings.extensionMemoryBytes = bytes
+        }
+        if let mode = given["extensionProcess"] {
+            guard let name = mode.stringValue, let parsed = ExtensionProcessMode(named: name) else {
+                throw DeliveryOverridesError(
+                    "given.extensionProcess must be one of \(ExtensionProcessMode.names.map { "\"\($0)\"" }.joined(separator: ", ")), not \(JSONWriter.string(mode))"
+                )
+            }
+            settings.extensionProcess = parsed
         }
         if let url = given["receiptURL"] {
             guard let text = url.stringValue else {

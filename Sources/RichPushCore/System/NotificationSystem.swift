@@ -189,7 +189,7 @@ public struct NotificationSystem: Sendable {
             invocation: CustomExtensionInvocation(
                 identifier: origin.apns?.id ?? UUID().uuidString, request: request,
                 budget: configuration.extensionBudget, label: result.file,
-                processMode: configuration.extensionProcess),
+                processMode: configuration.extensionProcess, memoryLimitBytes: configuration.extensionMemoryBytes),
             configuration: configuration, clock: clock, timeline: timeline)
         let report = await session.run()
         result.extensionIdentity = host.identity

@@ -195,7 +195,9 @@ final class ExtensionProcess: Sendable {
         let age = (ContinuousClock.now - launchedAt).seconds
         guard
             let accepted = state.withLock({
-                $0.accept(id: id, label: invocation.label, request: command, pid: child.pid, age: age)
+                $0.accept(
+                    id: id, label: invocation.label, request: command, pid: child.pid, age: age,
+                    memoryLimit: invocation.memoryLimitBytes)
             })
         else { return nil }
         perform(accepted.actions)

@@ -56,7 +56,9 @@ struct ExtensionProcessState: Sendable {
     }
 
     let mode: ExtensionProcessMode
-    let memoryLimit: Int
+    /// The footprint above the first hello's the process may reach: the limit of the notification handed to it last
+    /// (a payload's own `given.extensionMemory`, else the run's), the host's until one names one.
+    private(set) var memoryLimit: Int
     let logLimit: Int
     let eventLimit: Int
     private(set) var greeted = false
@@ -104,9 +106,10 @@ struct ExtensionProcessState: Sendable {
     /// Hands notification `id` to the process: told it started and sent at once once the host has said hello, else
     /// when it does. Nil when the process is ending.
     mutating func accept(
-        id: String, label: String, request: HostCommand, pid: Int32, age: Double
+        id: String, label: String, request: HostCommand, pid: Int32, age: Double, memoryLimit: Int? = nil
     ) -> (info: ExtensionProcessInfo, actions: [Action])? {
         guard !isEnding else { return nil }
+        if let memoryLimit { self.memoryLimit = memoryLimit }
         let instance = mode == .sameInstance ? 1 : handed + 1
         let info = ExtensionProcessInfo(
             mode: mode.rawValue, pid: measured?.pid ?? pid, handledBefore: handed, age: age, instance: "#\(instance)")

@@ -12,7 +12,9 @@ import RichPushFiles
 /// Each file is written to a temporary file in the folder (unnamed, `O_TMPFILE`, or else a new name created with
 /// `O_CREAT|O_EXCL|O_NOFOLLOW`), then `link(2)`ed to its name, which fails when anything is there (a file, a FIFO,
 /// a symbolic link, even a dangling one): nothing is opened, followed, truncated or replaced, and a reader never
-/// sees half a file. The temporary file is gone whatever happens. Subfolders (`rejected/`, `images/`) are opened with `O_NOFOLLOW`, so a
+/// sees half a file. The temporary file is gone whatever happens. Recordings may hold what a backend sends its
+/// users, so files are made 0600 and folders 0700, and a folder that exists is used only when it is the user's
+/// and no one else can write in it (someone who can could swap the recordings a CI replays). Subfolders (`rejected/`, `images/`) are opened with `O_NOFOLLOW`, so a
 /// symbolic link put in their place cannot lead the writes out of the folder.
 public final class RecordingFolder: Sendable {
     /// The folder as the user named it (or its parent's path and the subfolder's name), for messages.
@@ -34,7 +36,7 @@ public final class RecordingFolder: Sendable {
     public static func prepare(_ path: String, startsUnnamed: Bool = true) throws(RecordingFolderError)
         -> RecordingFolder
     {
-        if mkdir(path, 0o755) != 0, errno != EEXIST {
+        if mkdir(path, 0o700) != 0, errno != EEXIST {
             throw RecordingFolderError(path: path, reason: "cannot create it: \(describe(errno))")
         }
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -43,6 +45,7 @@ public final class RecordingFolder: Sendable {
             throw RecordingFolderError(path: path, reason: reason)
         }
         let folder = RecordingFolder(path: path, descriptor: descriptor, startsUnnamed: startsUnnamed)
+        try folder.checkOwnership()
         try folder.checkWritable()
         return folder
     }
@@ -50,7 +53,7 @@ public final class RecordingFolder: Sendable {
     /// The subfolder `name`, created when missing; a symbolic link or anything but a folder there is refused.
     public func subfolder(_ name: String) throws(RecordingFolderError) -> RecordingFolder {
         let shown = (path as NSString).appendingPathComponent(name)
-        if mkdirat(descriptor, name, 0o755) != 0, errno != EEXIST {
+        if mkdirat(descriptor, name, 0o700) != 0, errno != EEXIST {
             throw RecordingFolderError(path: shown, reason: "cannot create it: \(Self.describe(errno))")
         }
         let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -62,8 +65,56 @@ public final class RecordingFolder: Sendable {
             throw RecordingFolderError(path: shown, reason: reason)
         }
         let folder = RecordingFolder(path: shown, descriptor: child, startsUnnamed: startsUnnamed)
+        try folder.checkOwnership()
         try folder.checkWritable()
         return folder
+    }
+
+    /// The folder is the user's and only the user can write in it.
+    private func checkOwnership() throws(RecordingFolderError) {
+        let node: FileNode
+        switch FileNode.of(descriptor: descriptor) {
+        case .success(let found): node = found
+        case .failure(let problem): throw RecordingFolderError(path: path, reason: problem.message)
+        }
+        if node.owner != geteuid() {
+            throw RecordingFolderError(
+                path: path, reason: "it belongs to another user (uid \(node.owner)); record into a folder of your own")
+        }
+        if node.permissions & 0o022 != 0 {
+            let mode = String(node.permissions, radix: 8)
+            throw RecordingFolderError(
+                path: path,
+                reason: "others can write in it (mode \(mode)); record into a folder only you can write (chmod go-w)")
+        }
+    }
+
+    /// The bytes of the regular file `name` here, up to `limit`; nil when there is none. A symbolic link is not
+    /// followed, and a file that is not the user's is refused.
+    public func contents(of name: String, limit: Int) -> Result<[UInt8]?, WriteFailure> {
+        let handle = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard handle >= 0 else {
+            return errno == ENOENT ? .success(nil) : .failure(WriteFailure(path: fullPath(name), code: errno))
+        }
+        defer { close(handle) }
+        switch FileNode.of(descriptor: handle) {
+        case .failure(let problem): return .failure(WriteFailure(path: fullPath(name), code: problem.code))
+        case .success(let node) where !node.isRegularFile || node.owner != geteuid():
+            return .failure(WriteFailure(path: fullPath(name), code: EPERM))
+        case .success: break
+        }
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var count = 0
+        while count < limit {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                read(handle, buffer.baseAddress! + count, limit - count)
+            }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { return .failure(WriteFailure(path: fullPath(name), code: errno)) }
+            if got == 0 { break }
+            count += got
+        }
+        return .success(Array(bytes.prefix(count)))
     }
 
     /// A file can be created here (a read-only folder, or one the user may not write, fails at start, not at the
@@ -164,13 +215,13 @@ public final class RecordingFolder: Sendable {
     /// later), else `.richpush-RANDOM<suffix>.tmp`, exclusive and never through a symbolic link.
     private func temporaryFile(for suffix: String) -> Result<TemporaryFile, WriteFailure> {
         if startsUnnamed, Self.procIsMounted {
-            let unnamed = openat(descriptor, ".", O_WRONLY | O_CLOEXEC | Self.unnamedFileFlag, 0o644)
+            let unnamed = openat(descriptor, ".", O_WRONLY | O_CLOEXEC | Self.unnamedFileFlag, 0o600)
             if unnamed >= 0 { return .success(TemporaryFile(handle: unnamed, name: nil)) }
         }
         for _ in 0..<16 {
             let name = ".richpush-\(UInt64.random(in: 0...UInt64.max))\(suffix).tmp"
             let handle = openat(
-                descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0o644)
+                descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0o600)
             if handle >= 0 { return .success(TemporaryFile(handle: handle, name: name)) }
             if errno != EEXIST { return .failure(WriteFailure(path: fullPath(name), code: errno)) }
         }

@@ -108,7 +108,7 @@ struct ServeCommand: AsyncParsableCommand {
         let caFile = try CACertificateFile.check(endpoint.caOut, command: Self.name)
         let sink = try openSink()
         let recorder = try recording.recorder(
-            command: Self.name, extensionFolder: delivery.extensionFolder,
+            command: Self.name, delivery: delivery,
             note: { StandardStreams.error("\(Self.name): \(TextSanitizer.singleLine($0))\n") })
         // Why serve stops by itself: --count was reached, or the lines could not be written.
         let (stops, requestStop) = AsyncStream.makeStream(of: ServeStop.self)

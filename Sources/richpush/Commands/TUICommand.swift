@@ -111,7 +111,7 @@ struct TUICommand: AsyncParsableCommand {
         // The recorder's notes go to the footer once the screen is up (a line on standard error would be drawn over).
         let notes = RecorderNotes()
         let recorder = try recording.recorder(
-            command: "richpush", extensionFolder: delivery.extensionFolder, note: { notes.say($0) })
+            command: "richpush", delivery: delivery, note: { notes.say($0) })
         let recentPushes = noListen ? nil : RecentPushes(recorder: recorder)
         let command = self
         // A team's extension that does not build is one error before the screen opens.

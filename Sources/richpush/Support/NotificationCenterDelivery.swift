@@ -91,7 +91,7 @@ struct NotificationCenterDelivery: NotificationDelivering {
         } else {
             return .failure(ExportError("this push is no longer kept (the newest \(RecentPushes.capacity) are)"))
         }
-        return recorder.recordNow(push).map { recorder.folder.fullPath($0) }.mapError { ExportError($0.message) }
+        return await recorder.recordNow(push).map { recorder.folder.fullPath($0) }.mapError { ExportError($0.message) }
     }
 
     /// The `given` of a library payload's expectation, without the keys that name folders relative to the payload

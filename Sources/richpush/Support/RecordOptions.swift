@@ -26,7 +26,8 @@ struct RecordOptions: ParsableArguments {
     @Option(
         name: .customLong("record-max-bytes"),
         help: ArgumentHelp(
-            "Write at most SIZE (e.g. 50MB) of recordings in this run, images included.", valueName: "SIZE"))
+            "Write at most SIZE (e.g. 50MB) of recordings in this run, images included (default: \(ByteSize.describe(PushRecorder.Options.defaultMaxBytes)), 1 GB).",
+            valueName: "SIZE"))
     var recordMaxBytes: SizeArgument?
 
     @Flag(
@@ -36,39 +37,51 @@ struct RecordOptions: ParsableArguments {
     )
     var recordImages = false
 
+    @Flag(
+        name: .customLong("record-auth-refusals"),
+        help:
+            "Also record pushes refused for their provider token (403 InvalidProviderToken, ExpiredProviderToken, MissingProviderToken; FCM's 401), which replay cannot judge again; by default they are only counted."
+    )
+    var recordAuthRefusals = false
+
     func validate() throws {
         if recordMax < 1 { throw ValidationError("--record-max must be at least 1") }
         if record == nil,
-            recordTokens || recordImages || recordMaxBytes != nil
+            recordTokens || recordImages || recordAuthRefusals || recordMaxBytes != nil
                 || recordMax != PushRecorder.Options.defaultMaxRecordings
         {
             throw ValidationError(
-                "--record-tokens, --record-max, --record-max-bytes and --record-images go with --record DIR")
+                "--record-tokens, --record-max, --record-max-bytes, --record-images and --record-auth-refusals go with --record DIR"
+            )
         }
     }
 
     /// The recorder for `--record DIR`, or nil without it. A folder that cannot be used is a start-up error naming
-    /// it (status 2). `extensionFolder` is the team's extension in use, which the recordings name.
+    /// it (status 2). `delivery` is how the run delivers, which every recording says in its `given`, the team's
+    /// extension in use included.
     func recorder(
-        command: String, extensionFolder: String?, note: @escaping @Sendable (String) -> Void
+        command: String, delivery: DeliveryOptions, note: @escaping @Sendable (String) -> Void
     ) throws(CommandFailure) -> PushRecorder? {
         guard let record else { return nil }
         return try Self.recorder(
-            directory: record, keepsTokens: recordTokens, maxRecordings: recordMax, maxBytes: recordMaxBytes?.bytes,
-            savesImages: recordImages, command: command, extensionFolder: extensionFolder, note: note)
+            directory: record, keepsTokens: recordTokens, maxRecordings: recordMax,
+            maxBytes: recordMaxBytes?.bytes ?? PushRecorder.Options.defaultMaxBytes, savesImages: recordImages,
+            recordsAuthRefusals: recordAuthRefusals, command: command, extensionFolder: delivery.extensionFolder,
+            given: delivery.overrides.deliveryGiven, note: note)
     }
 
     static func recorder(
         directory: String, keepsTokens: Bool = false, maxRecordings: Int = PushRecorder.Options.defaultMaxRecordings,
-        maxBytes: Int? = nil, savesImages: Bool = false, command: String, extensionFolder: String?,
+        maxBytes: Int = PushRecorder.Options.defaultMaxBytes, savesImages: Bool = false,
+        recordsAuthRefusals: Bool = false, command: String, extensionFolder: String?, given: JSONObject = [:],
         note: @escaping @Sendable (String) -> Void
     ) throws(CommandFailure) -> PushRecorder {
         let options = PushRecorder.Options(
             directory: directory, maxRecordings: maxRecordings, maxBytes: maxBytes,
             settings: RecordedPayload.Settings(
                 keepsTokens: keepsTokens,
-                extensionFolder: extensionFolder.map { relativePath(from: directory, to: $0) }),
-            savesImages: savesImages)
+                extensionFolder: extensionFolder.map { relativePath(from: directory, to: $0) }, given: given),
+            savesImages: savesImages, recordsAuthRefusals: recordsAuthRefusals)
         do {
             return try PushRecorder(options: options, note: note)
         } catch {
