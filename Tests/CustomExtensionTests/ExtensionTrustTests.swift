@@ -60,7 +60,7 @@ extension ExtensionProcessTests {
             _ = try folder.write("ext/NotificationService.swift", source)
             _ = try folder.write(
                 "payloads/push.json", #"{"aps":{"alert":{"title":"T","body":"B"},"mutable-content":1}}"#)
-            _ = try folder.write("payloads/push.expect.json", #"{"given":{"extensionBudget":"3s"}}"#)
+            _ = try folder.write("payloads/push.expect.json", #"{"given":{"extensionBudget":"1s"}}"#)
             // Built first: the compiler's memory is not richpush's.
             let check = try await runExecutable(
                 richpushBinary(), ["extension", "check", folder.path + "/ext"],
