@@ -1,3 +1,5 @@
+import RichPushCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -28,7 +30,7 @@ public enum RecordingSalt {
                 return (salt, 0)
             case .success(nil):
                 let salt = TokenHash.newSalt()
-                let text = Array((hex(salt) + "\n").utf8)
+                let text = Array((Hexadecimal.lowercase(salt) + "\n").utf8)
                 // Linked under its name only if none is there: a second richpush starting at once reads the first's.
                 switch folder.write([("", text)], names: { _ in fileName }, maxAttempts: 1) {
                 case .success: return (salt, text.count)
@@ -39,13 +41,6 @@ public enum RecordingSalt {
             }
         }
         throw RecordingFolderError(path: folder.fullPath(fileName), reason: "it keeps changing")
-    }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
-        }.joined()
     }
 
     static func decode(_ bytes: [UInt8]) -> [UInt8]? {

@@ -1,4 +1,5 @@
 import Crypto
+import RichPushCore
 
 /// What a recording writes instead of a device token, an FCM registration token or an FCM project: a hash keyed by
 /// the recording folder's own random salt (``RecordingSalt``), so the same token always gives the same text within
@@ -41,10 +42,7 @@ public enum TokenHash {
         while digits.count < count {
             let digest = HMAC<SHA256>.authenticationCode(
                 for: Array("\(label)\u{0}\(part)\u{0}\(block)".utf8), using: key)
-            digits += digest.map { byte in
-                let text = String(byte, radix: 16)
-                return byte < 16 ? "0" + text : text
-            }.joined()
+            digits += Hexadecimal.lowercase(digest)
             block += 1
         }
         return String(digits.prefix(count))
