@@ -10,25 +10,17 @@ import RichPushHostProtocol
 public enum UNNotificationInterruptionLevel: UInt, Sendable {
     case passive, active, timeSensitive, critical
 
-    /// The level a payload's `interruption-level` names; `active` for none or another word, as iOS reads it.
+    /// The level a payload's `interruption-level` names; `active` for none or another word, as iOS reads it. The
+    /// protocol's names are in this enum's order.
     init(named name: String?) {
-        switch name.flatMap(HostContent.InterruptionLevel.init(rawValue:)) {
-        case .passive?: self = .passive
-        case .timeSensitive?: self = .timeSensitive
-        case .critical?: self = .critical
-        case .active?, nil: self = .active
+        let index = name.flatMap(HostContent.InterruptionLevel.init(rawValue:)).flatMap {
+            HostContent.InterruptionLevel.allCases.firstIndex(of: $0)
         }
+        self = index.flatMap { Self(rawValue: UInt($0)) } ?? .active
     }
 
     /// The payload's word for it.
-    var name: String {
-        switch self {
-        case .passive: HostContent.InterruptionLevel.passive.rawValue
-        case .active: HostContent.InterruptionLevel.active.rawValue
-        case .timeSensitive: HostContent.InterruptionLevel.timeSensitive.rawValue
-        case .critical: HostContent.InterruptionLevel.critical.rawValue
-        }
-    }
+    var name: String { HostContent.InterruptionLevel.allCases[Int(rawValue)].rawValue }
 }
 
 /// A notification's content, as iOS hands it to a service extension: read-only here, mutable in

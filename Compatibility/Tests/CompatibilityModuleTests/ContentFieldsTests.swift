@@ -79,6 +79,23 @@ struct ContentFieldsTests {
         }
     }
 
+    @Test("each interruption level is the payload's word for it, both ways; another word is active")
+    func interruptionLevels() {
+        let words = [
+            "passive": UNNotificationInterruptionLevel.passive, "active": .active,
+            "time-sensitive": .timeSensitive, "critical": .critical,
+        ]
+        for (word, level) in words {
+            let content = UNMutableNotificationContent(HostContent(interruptionLevel: word), userInfo: [:], origin: "r")
+            #expect(content.interruptionLevel == level, "\(word)")
+            content.interruptionLevel = level
+            #expect(content._describe().interruptionLevel == word)
+        }
+        #expect(
+            UNNotificationContent(HostContent(interruptionLevel: "time-senstive"), userInfo: [:], origin: "r")
+                .interruptionLevel == .active)
+    }
+
     @Test("a content says which request it was made from, through every copy and edit; a new one says none")
     func origin() throws {
         let received = UNNotificationContent(HostContent(title: "T"), userInfo: ["a": 1], origin: "request-1")
