@@ -128,6 +128,28 @@ public struct PayloadDecoder: Sendable {
         return "\(key)(\(rendered.joined(separator: ", ")))"
     }
 
+    /// `aps.sound` as the extension's content has it: a name (`default`: the system's sound), or the critical alert's
+    /// dictionary `{critical, name, volume}`, whose volume counts only when it is critical.
+    /// https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification
+    static func sound(_ sound: JSONValue?) -> HostSound? {
+        switch sound {
+        case .string(let name)?:
+            return HostSound(name: name == "default" ? nil : name)
+        case .object(let dictionary)?:
+            let critical: Bool =
+                switch dictionary["critical"] {
+                case .number(let value)?: value == 1
+                case .bool(let value)?: value
+                default: false
+                }
+            return HostSound(
+                name: dictionary["name"]?.stringValue.flatMap { $0 == "default" ? nil : $0 }, critical: critical,
+                volume: critical ? dictionary["volume"]?.numberValue : nil)
+        default:
+            return nil
+        }
+    }
+
     private static func soundName(_ sound: JSONValue?) -> String? {
         switch sound {
         case .string(let name)?: name
