@@ -52,7 +52,17 @@ struct watch {
 static struct watch watches[WATCHED_MULTIS];
 static pthread_mutex_t watches_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void *next_definition(const char *name) { return dlsym(RTLD_NEXT, name); }
+/// libcurl's own functions, looked up once.
+static setopt_function next_setopt;
+static assign_function next_assign;
+static cleanup_function next_cleanup;
+static pthread_once_t next_once = PTHREAD_ONCE_INIT;
+
+static void find_next_definitions(void) {
+    next_setopt = (setopt_function)dlsym(RTLD_NEXT, "curl_multi_setopt");
+    next_assign = (assign_function)dlsym(RTLD_NEXT, "curl_multi_assign");
+    next_cleanup = (cleanup_function)dlsym(RTLD_NEXT, "curl_multi_cleanup");
+}
 
 /// The watch of `multi`, made when `make`; NULL when there is none (or no room: that handle goes unwrapped).
 static struct watch *watch_of(CURLM *multi, int make) {
@@ -96,7 +106,8 @@ static int watched_socket_callback(CURL *easy, curl_socket_t socket, int what, v
     pthread_mutex_unlock(&watches_lock);
     if (callback == NULL) return 0;
     if (what == WAIT_IN && (before == WAIT_OUT || before == WAIT_INOUT)) {
-        assign_function assign = (assign_function)next_definition("curl_multi_assign");
+        pthread_once(&next_once, find_next_definitions);
+        assign_function assign = next_assign;
         if (assign != NULL) {
             callback(easy, socket, WAIT_REMOVE, data, socketp);
             assign(multi, socket, NULL);
@@ -112,7 +123,8 @@ CURLMcode curl_multi_setopt(CURLM *multi, int option, ...) {
     va_start(arguments, option);
     void *value = va_arg(arguments, void *);
     va_end(arguments);
-    setopt_function next = (setopt_function)next_definition("curl_multi_setopt");
+    pthread_once(&next_once, find_next_definitions);
+    setopt_function next = next_setopt;
     if (next == NULL) return 1;  // CURLM_BAD_HANDLE: no libcurl behind this one
     if (option != OPTION_SOCKETFUNCTION && option != OPTION_SOCKETDATA) return next(multi, option, value);
     pthread_mutex_lock(&watches_lock);
@@ -131,7 +143,8 @@ CURLMcode curl_multi_setopt(CURLM *multi, int option, ...) {
 }
 
 CURLMcode curl_multi_cleanup(CURLM *multi) {
-    cleanup_function next = (cleanup_function)next_definition("curl_multi_cleanup");
+    pthread_once(&next_once, find_next_definitions);
+    cleanup_function next = next_cleanup;
     CURLMcode code = next == NULL ? 1 : next(multi);
     pthread_mutex_lock(&watches_lock);
     struct watch *watch = watch_of(multi, 0);
