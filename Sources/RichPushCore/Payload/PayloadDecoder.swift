@@ -10,7 +10,9 @@ public struct PayloadDecoder: Sendable {
     /// `*.json` and `*.apns` files are payloads; `*.expect.json` files are replay expectations.
     public static func isPayloadFile(named name: String) -> Bool {
         let lower = name.lowercased()
+        // `NAME.expect.json` is an expectation, `NAME.categories.json` an app's categories (`given.categories`).
         return (lower.hasSuffix(".json") || lower.hasSuffix(".apns")) && !lower.hasSuffix(".expect.json")
+            && !lower.hasSuffix(".categories.json")
     }
 
     /// The key Xcode's simulator files use to name the target app.

@@ -57,6 +57,10 @@ public struct DeliveryResult: Sendable, Equatable {
     /// The sender of a communication notification (an extension that updated its content from an
     /// `INSendMessageIntent`); nil otherwise.
     public var communication: Communication?
+    /// What the phone draws, view by view (`presentation`); nil when it draws nothing.
+    public var presentation: NotificationPresentation?
+    /// What the app was handed when the person answered the notification (`given.respond`, the TUI's keys).
+    public var response: NotificationResponse?
 
     public init(
         file: String, appState: AppState, delivered: Bool = true, rejection: PayloadRejection? = nil,
@@ -167,6 +171,8 @@ extension DeliveryResult {
         object["communication"] = communication?.jsonValue ?? .null
         object["extensionProcess"] = extensionProcess?.jsonValue ?? .null
         object["crossTalk"] = crossTalk?.jsonValue ?? .null
+        object["presentation"] = presentation?.jsonValue ?? .null
+        object["response"] = response?.jsonValue ?? .null
         return .object(object)
     }
 

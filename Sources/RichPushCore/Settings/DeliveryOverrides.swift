@@ -44,6 +44,13 @@ public struct DeliveryOverrides: Sendable, Equatable {
     public var fixtures: String?
     /// When and from where the payload was recorded (`given.recorded`, written by `serve --record`).
     public var recorded: Recorded?
+    /// The app's categories file for this payload (`given.categories`, relative to the expectation's folder), as
+    /// written; whoever reads the expectation loads it into ``categories``.
+    public var categoriesFile: String?
+    /// The app's categories (`--categories`, or the file `given.categories` names).
+    public var categories: AppCategories?
+    /// How the person answers the notification (`given.respond`).
+    public var respond: ResponseRequest?
 
     /// What `given.recorded` says: the time (UTC, ISO 8601) and the host of an image that was not saved with
     /// `--record-images`, which replay then depends on.
@@ -65,7 +72,7 @@ public struct DeliveryOverrides: Sendable, Equatable {
     public static let keys = [
         "appState", "imageKeys", "downloadTimeout", "extensionBudget", "extensionMaxImageBytes", "extensionMemory",
         "extensionProcess", "receiptURL", "pushIDKeys", "sdk", "extension", "headers", "request", "fixtures",
-        "recorded",
+        "recorded", "categories", "respond",
     ]
 
     /// The delivery settings as `given` keys, in the form ``parse(given:)`` reads back (`serve --record` writes
@@ -123,6 +130,8 @@ public struct DeliveryOverrides: Sendable, Equatable {
         if let extensionMemoryBytes { configuration.extensionMemoryBytes = extensionMemoryBytes }
         if let runsCustomExtension { configuration.runsCustomExtension = runsCustomExtension }
         if let extensionProcess { configuration.extensionProcess = extensionProcess }
+        if let categories { configuration.categories = categories }
+        if let respond { configuration.respond = respond }
         return configuration
     }
 
@@ -227,6 +236,15 @@ public struct DeliveryOverrides: Sendable, Equatable {
             }
             settings.fixtures = text
         }
+        if let file = given["categories"] {
+            guard let text = file.stringValue, !text.isEmpty else {
+                throw DeliveryOverridesError(
+                    "given.categories must be the app's categories file, relative to the expectation's folder, not \(JSONWriter.string(file))"
+                )
+            }
+            settings.categoriesFile = text
+        }
+        if let respond = given["respond"] { settings.respond = try ResponseRequest.parse(respond) }
         if let recorded = given["recorded"] {
             guard let at = recorded["at"]?.stringValue else {
                 throw DeliveryOverridesError("given.recorded must be an object with the time it was recorded, \"at\"")

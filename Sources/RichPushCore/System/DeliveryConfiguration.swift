@@ -28,6 +28,10 @@ public struct DeliveryConfiguration: Sendable, Equatable {
     public var runsCustomExtension = true
     /// How notifications map to a team's extension's processes (`--extension-process`).
     public var extensionProcess: ExtensionProcessMode = .defaultMode
+    /// The notification categories the app registers (`--categories`); nil: not known.
+    public var categories: AppCategories?
+    /// How a person answers each notification (`given.respond`); nil: they leave it.
+    public var respond: ResponseRequest?
 
     /// iOS ends a service extension whose footprint passes about 24 MB.
     public static let defaultExtensionMemoryBytes = 24 * 1024 * 1024

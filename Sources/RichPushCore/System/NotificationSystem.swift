@@ -45,6 +45,37 @@ public struct NotificationSystem: Sendable {
     public func deliver(
         _ input: DeliveryInput, observer: (@Sendable (DeliveryProgress) -> Void)? = nil
     ) async -> DeliveryResult {
+        var result = await deliverContent(input, observer: observer)
+        present(&result, configuration: input.settings.applied(to: configuration))
+        return result
+    }
+
+    /// What the phone draws for the delivered content, and the person's answer to it when the settings give one.
+    func present(_ result: inout DeliveryResult, configuration: DeliveryConfiguration) {
+        guard let presentation = NotificationPresentation(of: result, categories: configuration.categories) else {
+            if configuration.respond != nil, result.delivered {
+                result.addHint("given.respond was not used: nothing was shown to answer.")
+            }
+            return
+        }
+        result.presentation = presentation
+        for note in presentation.notes where note.hasPrefix("category ") && configuration.categories != nil {
+            result.addHint(note + ".")
+        }
+        guard let respond = configuration.respond else { return }
+        let identifier = result.apns?.id ?? result.file
+        switch NotificationResponse.answer(
+            respond, to: presentation, categories: configuration.categories, requestIdentifier: identifier,
+            content: result.content)
+        {
+        case .success(let response): result.response = response
+        case .failure(let refusal): result.addHint("given.respond could not be given: \(refusal.reason).")
+        }
+    }
+
+    private func deliverContent(
+        _ input: DeliveryInput, observer: (@Sendable (DeliveryProgress) -> Void)?
+    ) async -> DeliveryResult {
         let configuration = input.settings.applied(to: self.configuration)
         let limits = EffectiveLimits(configuration)
         let file = input.origin.name

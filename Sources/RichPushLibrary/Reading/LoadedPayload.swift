@@ -79,11 +79,23 @@ public struct LoadedPayload: Sendable {
     public static func loadExpectation(_ path: String) -> Result<Expectation, ExpectationError> {
         switch SafeFileReader.read(path, limit: maxExpectationBytes) {
         case .bytes(let bytes):
+            var expectation: Expectation
             do {
-                return .success(try Expectation.parse(bytes))
+                expectation = try Expectation.parse(bytes)
             } catch {
                 return .failure(ExpectationError("\(path): \(error.message)"))
             }
+            // `given.categories` is relative to the expectation's folder.
+            if let file = expectation.given.categoriesFile {
+                let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+                let resolved = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
+                switch CategoriesFile.load(resolved) {
+                case .success(let categories): expectation.given.categories = categories
+                case .failure(let error):
+                    return .failure(ExpectationError("\(path): given.categories: \(error.message)"))
+                }
+            }
+            return .success(expectation)
         case .tooLarge(let size):
             return .failure(
                 ExpectationError(

@@ -1,3 +1,4 @@
+import RichPushCore
 /// Where each part of the screen goes for a terminal size: header on top, key hints at the bottom,
 /// the payload library on the left and the notification center on the right.
 struct ScreenLayout: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import RichPushCore
 import CNCursesShim
 import Glibc
 import RichPushGraphics

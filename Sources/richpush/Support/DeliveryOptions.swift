@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RichPushCore
+import RichPushLibrary
 import RichPushNetwork
 
 /// How the emulated extension fetches an image: the options `show` takes, and part of every front end's
@@ -109,6 +110,14 @@ struct DeliveryOptions: ParsableArguments {
             valueName: "MODE"))
     var extensionProcess: String?
 
+    @Option(
+        name: .customLong("categories"),
+        help: ArgumentHelp(
+            "The notification categories the app registers, as JSON in the shape of its setNotificationCategories call (docs/presentation.md): the buttons each notification shows.",
+            valueName: "FILE"),
+        transform: { path in try CategoriesFile.load(path).mapError { ValidationError($0.message) }.get() })
+    var categories: AppCategories?
+
     /// `--sdk all`: every profile (replay's matrix).
     var allSDKs: Bool { sdk.lowercased() == "all" }
 
@@ -127,6 +136,7 @@ struct DeliveryOptions: ParsableArguments {
         overrides.sdk = SDKProfile.named(sdk)
         overrides.extensionMemoryBytes = extensionMemory?.bytes
         overrides.extensionProcess = extensionProcess.flatMap(ExtensionProcessMode.init(named:))
+        overrides.categories = categories
         return overrides
     }
 

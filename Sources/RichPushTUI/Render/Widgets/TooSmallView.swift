@@ -1,3 +1,4 @@
+import RichPushCore
 /// Shown instead of the layout when the terminal is smaller than it needs.
 struct TooSmallView {
     var size: TerminalSize

@@ -1,10 +1,10 @@
 /// Fitting sanitised text into a column budget: truncation with an ellipsis and word wrapping,
 /// both by display width so CJK and emoji never spill past a pane's edge.
-enum TextLayout {
-    static let ellipsis: Character = "…"
+public enum TextLayout {
+    public static let ellipsis: Character = "…"
 
     /// The longest prefix that fits `width` columns, ending in "…" when something was cut.
-    static func truncate(_ text: String, toWidth width: Int) -> String {
+    public static func truncate(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         if TextWidth.of(text) <= width { return text }
         var result = ""
@@ -21,14 +21,14 @@ enum TextLayout {
     }
 
     /// Pads with spaces (or truncates) to exactly `width` columns.
-    static func pad(_ text: String, toWidth width: Int) -> String {
+    public static func pad(_ text: String, toWidth width: Int) -> String {
         let fitted = truncate(text, toWidth: width)
         let missing = width - TextWidth.of(fitted)
         return missing > 0 ? fitted + String(repeating: " ", count: missing) : fitted
     }
 
     /// Wraps one line at spaces; words longer than the width are broken, never left to overflow.
-    static func wrap(_ line: String, width: Int) -> [String] {
+    public static func wrap(_ line: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         if TextWidth.of(line) <= width { return [line] }
         var lines: [String] = []
@@ -65,7 +65,21 @@ enum TextLayout {
     }
 
     /// Wraps multi-line text: each line of `lines` is wrapped on its own, blank lines are kept.
-    static func wrap(lines: [String], width: Int) -> [String] {
+    public static func wrap(lines: [String], width: Int) -> [String] {
         lines.flatMap { wrap($0, width: width) }
+    }
+
+    /// Text as a view with room for `maxLines` lines of `width` columns shows it: each paragraph wrapped at spaces,
+    /// the lines past the last dropped, and the last line shown ending in "…" when anything was dropped.
+    public static func fit(_ text: String, width: Int, maxLines: Int) -> (lines: [String], truncated: Bool) {
+        guard !text.isEmpty, width > 0, maxLines > 0 else { return ([], !text.isEmpty) }
+        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let wrapped = wrap(lines: paragraphs, width: width)
+        guard wrapped.count > maxLines else { return (wrapped, false) }
+        var lines = Array(wrapped.prefix(maxLines))
+        let last = lines[maxLines - 1]
+        lines[maxLines - 1] =
+            TextWidth.of(last) < width ? last + String(ellipsis) : truncate(last + String(ellipsis), toWidth: width)
+        return (lines, true)
     }
 }

@@ -3,9 +3,9 @@
 /// East Asian wide and fullwidth characters and emoji take two columns, combining marks and other
 /// zero-width scalars none. The table is built in rather than taken from the C library's `wcwidth`,
 /// which depends on the process locale and would make layout differ between tests and the terminal.
-enum TextWidth {
+public enum TextWidth {
     /// Columns one grapheme takes: 0, 1 or 2.
-    static func of(_ character: Character) -> Int {
+    public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         let value = first.value
@@ -22,14 +22,14 @@ enum TextWidth {
     }
 
     /// Columns a string takes.
-    static func of(_ text: some StringProtocol) -> Int {
+    public static func of(_ text: some StringProtocol) -> Int {
         var total = 0
         for character in text { total += of(character) }
         return total
     }
 
     /// Scalars that never advance the cursor on their own.
-    static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format:
@@ -44,7 +44,7 @@ enum TextWidth {
         return false
     }
 
-    static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
         (0x1F1E6...0x1F1FF).contains(scalar.value)
     }
 

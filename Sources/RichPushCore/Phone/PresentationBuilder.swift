@@ -1,0 +1,82 @@
+extension NotificationPresentation {
+    /// What the phone draws for a result: nil when it draws nothing (a refused payload, a silent one).
+    ///
+    /// The text is the content as presented (the extension's, when it changed it); the picture is the attachment the
+    /// system accepted, with the extension's thumbnail options; the buttons are the registered category's.
+    public init?(
+        of result: DeliveryResult, categories: AppCategories?, rules: PresentationRules = .iOS
+    ) {
+        guard result.delivered, result.rejection == nil, result.style != .silent else { return nil }
+        let handed = result.deliveredContent?.content
+        let options = handed?.attachments.first?.options
+        var notes: [String] = []
+
+        // The category: the extension may change it (`categoryIdentifier`), and the changed one counts.
+        let categoryName = handed.map(\.categoryIdentifier).flatMap { $0.isEmpty ? nil : $0 } ?? result.category
+        var category: PresentedCategory?
+        var actions: [NotificationAction] = []
+        if let categoryName {
+            if let categories {
+                let registered = categories.category(categoryName)
+                category = PresentedCategory(identifier: categoryName, registered: registered != nil)
+                if let registered {
+                    actions = registered.actions
+                } else {
+                    notes.append("category \(categoryName) is not registered by the app: no buttons")
+                }
+            } else {
+                category = PresentedCategory(identifier: categoryName, registered: nil)
+                notes.append(
+                    "category \(categoryName): the app's categories were not given (--categories), so its buttons are not known"
+                )
+            }
+        }
+
+        let picture = Self.picture(of: result, frameTime: options?.thumbnailTime)
+        let thumbnailHidden = options?.thumbnailHidden == true
+        if picture != nil, thumbnailHidden {
+            notes.append("the extension hid the thumbnail (UNNotificationAttachmentOptionsThumbnailHiddenKey)")
+        }
+        var thumbnail = thumbnailHidden ? nil : picture
+        if let crop = UnitRect(clipping: options?.thumbnailClippingRect) {
+            thumbnail?.crop = crop
+        } else if options?.thumbnailClippingRect != nil {
+            notes.append("the thumbnail's clipping rect is not four numbers inside the image: the whole image is shown")
+        }
+
+        let appName = result.communication?.senderName ?? categories?.appName ?? "App"
+        let titleColumns = max(1, rules.lineColumns - TextWidth.of(rules.timestamp) - rules.timestampGap)
+        views = NotificationView.allCases.map { kind in
+            let beside = kind == .expanded ? nil : thumbnail
+            let textColumns = max(1, rules.lineColumns - (beside == nil ? 0 : rules.thumbnailColumns))
+            let shown = min(actions.count, rules.actions[kind] ?? 0)
+            return PresentedView(
+                view: kind, appName: appName, timestamp: rules.timestamp,
+                title: PresentedText(
+                    result.content.title, maxLines: rules.titleLines[kind] ?? 1, columns: titleColumns),
+                subtitle: PresentedText(
+                    result.content.subtitle, maxLines: rules.subtitleLines[kind] ?? 1, columns: textColumns),
+                body: PresentedText(result.content.body, maxLines: rules.bodyLines[kind] ?? 1, columns: textColumns),
+                thumbnail: beside,
+                media: kind == .expanded ? picture : nil,
+                actions: actions.prefix(shown).enumerated().map {
+                    PresentedAction(number: $0.offset + 1, action: $0.element)
+                },
+                actionsLeftOut: actions.count - shown,
+                badge: handed?.badge ?? result.badge)
+        }
+        self.category = category
+        self.notes = notes
+        approximation = PresentationRules.approximation
+    }
+
+    /// The attachment as a picture: the accepted image.
+    private static func picture(of result: DeliveryResult, frameTime: Double?) -> PresentedMedia? {
+        if let attachment = result.attachment {
+            return PresentedMedia(
+                kind: .image, file: attachment.file, width: attachment.width, height: attachment.height,
+                frameTime: attachment.frames > 1 ? frameTime : nil)
+        }
+        return nil
+    }
+}
