@@ -112,7 +112,7 @@ public struct ServeHarness {
 public func withServer<T>(
     plaintext: Bool = false, signingKey: ProviderTokenVerifier.SigningKey? = nil, capacity: Int = 100,
     receipts: Bool = false, receiptCapacity: Int = 100, startingDeliveries: Bool = true,
-    _ body: (ServeHarness) async throws -> T
+    categories: AppCategories? = nil, _ body: (ServeHarness) async throws -> T
 ) async throws -> T {
     let temporary = FileManager.default.temporaryDirectory
         .appendingPathComponent("richpush-serve-tests-\(UUID().uuidString)", isDirectory: true)
@@ -133,10 +133,11 @@ public func withServer<T>(
         ownReceipts = try HTTPSReceiptSender(
             fixtureHost: cdn.hostMapping, additionalHosts: server.receiptHostMappings, logger: quietLogger)
     }
+    var delivery = DeliveryConfiguration(
+        receiptURL: receipts ? URL(string: "https://localhost:\(server.port)/richpush/v1/receipts") : nil)
+    delivery.categories = categories
     let system = NotificationSystem(
-        downloader: downloader,
-        configuration: DeliveryConfiguration(
-            receiptURL: receipts ? URL(string: "https://localhost:\(server.port)/richpush/v1/receipts") : nil),
+        downloader: downloader, configuration: delivery,
         logger: quietLogger,
         receiptSender: ownReceipts.map { ServerReceiptRouter(server: server, own: $0, other: $0) })
     if startingDeliveries { server.startDeliveries(through: system) }

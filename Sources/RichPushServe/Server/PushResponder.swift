@@ -8,7 +8,7 @@ import RichPushNetwork
 
 /// Answers every request of the push server: the APNs provider API (`/3/device/<token>`), FCM HTTP v1
 /// (`/v1/projects/{project}/messages:send`), the inspection API (`/richpush/v1/notifications`) and the display
-/// receipts endpoint (`/richpush/v1/receipts`), routed by Hummingbird's router. What no route takes is answered as
+/// receipts endpoint (`/richpush/v1/receipts`), the person's answers (`/richpush/v1/responses`), routed by Hummingbird's router. What no route takes is answered as
 /// the service whose path it is answers it: Google's errors under `/v1/`, Apple's (`BadPath`, `MethodNotAllowed`)
 /// everywhere else, 405 on richpush's own endpoints.
 struct PushResponder: Sendable {
@@ -19,6 +19,7 @@ struct PushResponder: Sendable {
     let deliveries: DeliveryQueue
     let store: ResultStore
     let receipts: ReceiptStore
+    let responses: ResponseStore
     let appState: @Sendable () -> AppState
     let logger: Logger
     /// Writes each push answered, accepted or refused, as a replayable payload (`--record`); nil records nothing.
@@ -26,6 +27,9 @@ struct PushResponder: Sendable {
 
     static let inspectionPath = "/richpush/v1/notifications"
     static let receiptsPath = "/richpush/v1/receipts"
+    static let responsesPath = "/richpush/v1/responses"
+    /// A response body (`{"notification", "action", "text"}`) is read up to this size.
+    static let maxResponseBytes = 16 * 1024
     /// A receipt body (`push_id=<id>`) is read up to this size; a larger one is refused with 413.
     static let maxReceiptBytes = 4096
     /// FCM request bodies (the message and its wrapping) are read up to this size; anything larger is refused
@@ -41,6 +45,9 @@ struct PushResponder: Sendable {
             router.on(RouterPath(Self.receiptsPath), method: method) { request, _ in
                 await receipt(request, target: request.head.path ?? "")
             }
+        }
+        for method in [HTTPRequest.Method.post, .get, .delete] {
+            router.on(RouterPath(Self.responsesPath), method: method) { request, _ in await respond(request) }
         }
         router.post(RouterPath(APNsRequestValidator.pathPrefix + ":token")) { request, _ in await push(request) }
         router.post("/v1/projects/:project/messages:send") { request, _ in await push(request) }
@@ -78,6 +85,7 @@ struct PushResponder: Sendable {
         switch Self.pathOnly(path) {
         case Self.inspectionPath: return inspect(request)
         case Self.receiptsPath: return await receipt(request, target: path)
+        case Self.responsesPath: return await respond(request)
         default: return await push(request)
         }
     }
@@ -312,6 +320,36 @@ struct PushResponder: Sendable {
             return Response(status: .noContent)
         default:
             return Self.json(405, ["error": .string("POST, GET or DELETE \(Self.receiptsPath)")])
+        }
+    }
+
+    // MARK: Responses
+
+    /// The person answers a shown notification (`POST`), or the answers so far are listed (`GET`) or forgotten.
+    private func respond(_ request: Request) async -> Response {
+        switch request.method {
+        case .post:
+            var request = request
+            let body: [UInt8]
+            do {
+                body = Array(buffer: try await request.collectBody(upTo: Self.maxResponseBytes))
+            } catch {
+                return Self.json(413, ["error": .string("a response body is at most \(Self.maxResponseBytes) bytes")])
+            }
+            let answered = ResponseStore.request(from: body).flatMap {
+                responses.answer(notification: $0.id, $0.request)
+            }
+            switch answered {
+            case .success(let response): return Self.json(200, response.jsonValue)
+            case .failure(let problem): return Self.json(problem.status, ["error": .string(problem.reason)])
+            }
+        case .get:
+            return Self.json(200, responses.snapshot())
+        case .delete:
+            responses.removeAll()
+            return Response(status: .noContent)
+        default:
+            return Self.json(405, ["error": .string("POST, GET or DELETE \(Self.responsesPath)")])
         }
     }
 

@@ -77,6 +77,8 @@ public final class PushServer: Sendable {
     public let store: ResultStore
     /// The display receipts received at `POST /richpush/v1/receipts`.
     public let receipts: ReceiptStore
+    /// The person's answers given at `POST /richpush/v1/responses`.
+    public let responses: ResponseStore
     private let server: LocalHTTPServer
     private let deliveries: DeliveryQueue
     /// The deliveries' task once ``startDeliveries(through:)`` began them (accepted pushes wait until then), and
@@ -88,13 +90,14 @@ public final class PushServer: Sendable {
 
     private init(
         configuration: PushServerConfiguration, server: LocalHTTPServer, caCertificatePEM: String?,
-        store: ResultStore, receipts: ReceiptStore, deliveries: DeliveryQueue
+        store: ResultStore, receipts: ReceiptStore, responses: ResponseStore, deliveries: DeliveryQueue
     ) {
         self.configuration = configuration
         self.server = server
         self.caCertificatePEM = caCertificatePEM
         self.store = store
         self.receipts = receipts
+        self.responses = responses
         self.deliveries = deliveries
     }
 
@@ -139,13 +142,16 @@ public final class PushServer: Sendable {
     ) async throws -> PushServer {
         let store = ResultStore(capacity: configuration.resultCapacity)
         let receipts = ReceiptStore(capacity: configuration.receiptCapacity)
-        let deliveries = DeliveryQueue(store: store, onResult: onResult, onProgress: onProgress)
+        let responses = ResponseStore(capacity: configuration.resultCapacity)
+        let deliveries = DeliveryQueue(
+            store: store, responses: responses, onResult: onResult, onProgress: onProgress)
         let responder = PushResponder(
             apns: APNsRequestValidator(
                 bundleID: configuration.bundleID, unregisteredTokens: configuration.unregisteredTokens,
                 tokenVerifier: ProviderTokenVerifier(signingKey: configuration.signingKey)),
             fcm: FCMRequestValidator(unregisteredTokens: configuration.unregisteredTokens),
-            deliveries: deliveries, store: store, receipts: receipts, appState: appState, logger: logger,
+            deliveries: deliveries, store: store, receipts: receipts, responses: responses, appState: appState,
+            logger: logger,
             recorder: configuration.recorder
         ).router.buildResponder()
 
@@ -170,7 +176,7 @@ public final class PushServer: Sendable {
         }
         return PushServer(
             configuration: configuration, server: local, caCertificatePEM: caPEM, store: store, receipts: receipts,
-            deliveries: deliveries)
+            responses: responses, deliveries: deliveries)
     }
 
     /// Delivers the pushes accepted so far, and every later one, through `system`. Called once; a later call, or

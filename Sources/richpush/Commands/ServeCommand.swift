@@ -30,7 +30,10 @@ struct ServeCommand: AsyncParsableCommand {
             emulated iPhone. One line (or one JSON object with --format jsonl) per push as it completes. \
             GET /richpush/v1/notifications lists the results so far, DELETE clears them. \
             POST /richpush/v1/receipts takes display receipts (--receipt-url https://localhost:PORT/richpush/v1/receipts \
-            sends the phone's receipts there), GET lists them, DELETE clears them.
+            sends the phone's receipts there), GET lists them, DELETE clears them. \
+            POST /richpush/v1/responses answers a shown notification as the person would \
+            ({"notification": "<apns-id>", "action": "reply", "text": "On my way"}: a button of the category that \
+            --categories registers, "default" or "dismiss"); GET lists what the app was handed.
 
             Example:
               richpush serve --bundle-id com.example.app --ca-out ca.pem
