@@ -203,6 +203,7 @@ struct ServeCommand: AsyncParsableCommand {
             "  FCM:  POST \(server.baseURL)/v1/projects/<project>/messages:send",
             "  Results: GET \(server.baseURL)/richpush/v1/notifications (the newest \(server.store.capacity))",
             "  Receipts: POST/GET \(server.receiptsURL)",
+            "  Responses: POST/GET \(server.baseURL)/richpush/v1/responses (tap a button, reply, dismiss)",
         ]
         if let caPath { lines.append("  CA certificate: \(caPath)") }
         if let record = recording.record {
