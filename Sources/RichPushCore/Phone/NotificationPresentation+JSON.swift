@@ -3,14 +3,20 @@ extension NotificationPresentation {
     public var jsonValue: JSONValue {
         var byView = JSONObject()
         for view in views { byView[view.view.rawValue] = view.jsonValue }
-        return [
+        var object: JSONObject = [
             "views": .object(byView),
             "category": category.map {
                 ["identifier": .string($0.identifier), "registered": $0.registered.map { .bool($0) } ?? .null]
             } ?? .null,
             "notes": .array(notes.map { .string($0) }),
             "approximate": .string(approximation),
+            "previewsHidden": previewsHidden.map { .string($0) } ?? .null,
         ]
+        // `delivery` and `breaksThrough` sit beside `views`, as the contract names them.
+        if case .object(let fields)? = delivery?.jsonValue {
+            for (key, value) in fields.pairs { object[key] = value }
+        }
+        return .object(object)
     }
 }
 

@@ -10,6 +10,10 @@ public struct NotificationPresentation: Sendable, Equatable {
     public var notes: [String]
     /// How far to trust the layout (``PresentationRules/approximation``).
     public var approximation: String
+    /// How it reaches the person on the phone as it is (``DeliveryRules``); nil when built without a phone.
+    public var delivery: PresentedDelivery?
+    /// Why the text is hidden behind a placeholder in the views that hide it (Show Previews); nil when shown.
+    public var previewsHidden: String?
 
     public init(
         views: [PresentedView], category: PresentedCategory? = nil, notes: [String] = [],

@@ -3,8 +3,11 @@ extension NotificationPresentation {
     ///
     /// The text is the content as presented (the extension's, when it changed it); the picture is the attachment the
     /// system accepted, with the extension's thumbnail options; the buttons are the registered category's.
+    /// `device` is the phone it is shown on; `threadCount` how many notifications of its thread the phone has had,
+    /// this one included (a hidden preview's `%u`).
     public init?(
-        of result: DeliveryResult, categories: AppCategories?, rules: PresentationRules = .iOS
+        of result: DeliveryResult, categories: AppCategories?, device: DeviceState = .newPhone, threadCount: Int = 1,
+        rules: PresentationRules = .iOS
     ) {
         guard result.delivered, result.rejection == nil, result.style != .silent else { return nil }
         let handed = result.deliveredContent?.content
@@ -44,30 +47,42 @@ extension NotificationPresentation {
             notes.append("the thumbnail's clipping rect is not four numbers inside the image: the whole image is shown")
         }
 
+        let shown = handed ?? result.requested ?? HostContent()
+        let delivery = DeliveryRules.decide(
+            content: shown, appState: result.appState, device: device, isCommunication: result.communication != nil)
+        notes += delivery.notes
+        let registered = categoryName.flatMap { categories?.category($0) }
+        let hiding = PreviewRules.hidden(device: device)
+
         let appName = result.communication?.senderName ?? categories?.appName ?? "App"
         let titleColumns = max(1, rules.lineColumns - TextWidth.of(rules.timestamp) - rules.timestampGap)
         views = NotificationView.allCases.map { kind in
             let beside = kind == .expanded ? nil : thumbnail
             let textColumns = max(1, rules.lineColumns - (beside == nil ? 0 : rules.thumbnailColumns))
-            let shown = min(actions.count, rules.actions[kind] ?? 0)
+            let shownActions = min(actions.count, rules.actions[kind] ?? 0)
+            let text =
+                hiding.contains(kind)
+                ? PreviewRules.placeholder(for: result.content, category: registered, threadCount: threadCount)
+                : result.content
             return PresentedView(
                 view: kind, appName: appName, timestamp: rules.timestamp,
-                title: PresentedText(
-                    result.content.title, maxLines: rules.titleLines[kind] ?? 1, columns: titleColumns),
+                title: PresentedText(text.title, maxLines: rules.titleLines[kind] ?? 1, columns: titleColumns),
                 subtitle: PresentedText(
-                    result.content.subtitle, maxLines: rules.subtitleLines[kind] ?? 1, columns: textColumns),
-                body: PresentedText(result.content.body, maxLines: rules.bodyLines[kind] ?? 1, columns: textColumns),
+                    text.subtitle, maxLines: rules.subtitleLines[kind] ?? 1, columns: textColumns),
+                body: PresentedText(text.body, maxLines: rules.bodyLines[kind] ?? 1, columns: textColumns),
                 thumbnail: beside,
                 media: kind == .expanded ? picture : nil,
-                actions: actions.prefix(shown).enumerated().map {
+                actions: actions.prefix(shownActions).enumerated().map {
                     PresentedAction(number: $0.offset + 1, action: $0.element)
                 },
-                actionsLeftOut: actions.count - shown,
+                actionsLeftOut: actions.count - shownActions,
                 badge: handed?.badge ?? result.badge)
         }
         self.category = category
         self.notes = notes
         approximation = PresentationRules.approximation
+        self.delivery = delivery
+        previewsHidden = hiding.isEmpty ? nil : PreviewRules.reason(device: device)
     }
 
     /// The attachment as a picture: the accepted image.

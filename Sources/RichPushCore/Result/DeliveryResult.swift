@@ -57,6 +57,9 @@ public struct DeliveryResult: Sendable, Equatable {
     /// The sender of a communication notification (an extension that updated its content from an
     /// `INSendMessageIntent`); nil otherwise.
     public var communication: Communication?
+    /// The content as the payload asked for it, every field (not in the JSON: the request's fields are reported one
+    /// by one above); what the phone's rules read when no extension handed content back.
+    public var requested: HostContent?
     /// What the phone draws, view by view (`presentation`); nil when it draws nothing.
     public var presentation: NotificationPresentation?
     /// What the app was handed when the person answered the notification (`given.respond`, the TUI's keys).
@@ -110,6 +113,7 @@ public struct DeliveryResult: Sendable, Equatable {
         interruptionLevel = request.interruptionLevel
         relevanceScore = request.relevanceScore
         targetContentID = request.targetContentID
+        requested = request.hostContent
     }
 }
 

@@ -51,6 +51,10 @@ public struct DeliveryOverrides: Sendable, Equatable {
     public var categories: AppCategories?
     /// How the person answers the notification (`given.respond`).
     public var respond: ResponseRequest?
+    /// The phone's state from the command line (`--locked`, `--focus`, …): all of it.
+    public var device: DeviceState?
+    /// `given.device`, checked: the keys it gives change the run's state, the others keep it.
+    public var devicePatch: JSONValue?
 
     /// What `given.recorded` says: the time (UTC, ISO 8601) and the host of an image that was not saved with
     /// `--record-images`, which replay then depends on.
@@ -72,7 +76,7 @@ public struct DeliveryOverrides: Sendable, Equatable {
     public static let keys = [
         "appState", "imageKeys", "downloadTimeout", "extensionBudget", "extensionMaxImageBytes", "extensionMemory",
         "extensionProcess", "receiptURL", "pushIDKeys", "sdk", "extension", "headers", "request", "fixtures",
-        "recorded", "categories", "respond",
+        "recorded", "categories", "respond", "device",
     ]
 
     /// The delivery settings as `given` keys, in the form ``parse(given:)`` reads back (`serve --record` writes
@@ -132,6 +136,10 @@ public struct DeliveryOverrides: Sendable, Equatable {
         if let extensionProcess { configuration.extensionProcess = extensionProcess }
         if let categories { configuration.categories = categories }
         if let respond { configuration.respond = respond }
+        if let device { configuration.device = device }
+        if let devicePatch, let patched = try? DeviceState.parse(devicePatch, over: configuration.device) {
+            configuration.device = patched
+        }
         return configuration
     }
 
@@ -245,6 +253,10 @@ public struct DeliveryOverrides: Sendable, Equatable {
             settings.categoriesFile = text
         }
         if let respond = given["respond"] { settings.respond = try ResponseRequest.parse(respond) }
+        if let device = given["device"] {
+            _ = try DeviceState.parse(device)
+            settings.devicePatch = device
+        }
         if let recorded = given["recorded"] {
             guard let at = recorded["at"]?.stringValue else {
                 throw DeliveryOverridesError("given.recorded must be an object with the time it was recorded, \"at\"")

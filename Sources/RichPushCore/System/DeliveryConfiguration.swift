@@ -32,6 +32,8 @@ public struct DeliveryConfiguration: Sendable, Equatable {
     public var categories: AppCategories?
     /// How a person answers each notification (`given.respond`); nil: they leave it.
     public var respond: ResponseRequest?
+    /// The phone's state and the person's settings (`--locked`, `--focus`, …, `given.device`).
+    public var device: DeviceState = .newPhone
 
     /// iOS ends a service extension whose footprint passes about 24 MB.
     public static let defaultExtensionMemoryBytes = 24 * 1024 * 1024

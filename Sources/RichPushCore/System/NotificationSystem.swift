@@ -20,6 +20,8 @@ public struct NotificationSystem: Sendable {
     private let verdicts: DecodeVerdictCache?
     /// A team's own extension, run instead of the emulated one; nil runs the emulated one (`configuration.sdk`).
     private let customExtension: (any CustomExtensionHosting)?
+    /// What the phone remembers between the notifications it shows.
+    private let ledger = PhoneLedger()
 
     public init(
         downloader: any ImageDownloading, clock: any Clock<Duration> = CancellableSleepClock(),
@@ -52,7 +54,13 @@ public struct NotificationSystem: Sendable {
 
     /// What the phone draws for the delivered content, and the person's answer to it when the settings give one.
     func present(_ result: inout DeliveryResult, configuration: DeliveryConfiguration) {
-        guard let presentation = NotificationPresentation(of: result, categories: configuration.categories) else {
+        let thread = result.deliveredContent?.threadIdentifier ?? result.threadID ?? ""
+        let shownInThread = result.delivered && result.style != .silent ? ledger.present(inThread: thread) : 0
+        guard
+            let presentation = NotificationPresentation(
+                of: result, categories: configuration.categories, device: configuration.device,
+                threadCount: shownInThread)
+        else {
             if configuration.respond != nil, result.delivered {
                 result.addHint("given.respond was not used: nothing was shown to answer.")
             }
@@ -62,11 +70,14 @@ public struct NotificationSystem: Sendable {
         for note in presentation.notes where note.hasPrefix("category ") && configuration.categories != nil {
             result.addHint(note + ".")
         }
+        for note in presentation.delivery?.notes ?? [] {
+            result.addHint(note + ".")
+        }
         guard let respond = configuration.respond else { return }
         let identifier = result.apns?.id ?? result.file
         switch NotificationResponse.answer(
             respond, to: presentation, categories: configuration.categories, requestIdentifier: identifier,
-            content: result.content)
+            content: result.content, locked: configuration.device.locked)
         {
         case .success(let response): result.response = response
         case .failure(let refusal): result.addHint("given.respond could not be given: \(refusal.reason).")
@@ -122,6 +133,9 @@ public struct NotificationSystem: Sendable {
         result.limits = limits
         result.sdk = configuration.sdk.name
         result.report(attributesOf: request)
+        for sentence in PhoneLints.sentences(for: request, priority: input.origin.apns?.priority) {
+            result.addHint(sentence)
+        }
 
         switch SystemRules.decide(request: request, appState: appState, hasImageURL: resolved != nil) {
         case .silent(let fallback):

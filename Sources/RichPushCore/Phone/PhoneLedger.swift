@@ -1,0 +1,18 @@
+import Synchronization
+
+/// What the phone remembers between notifications: how many each thread has had (a hidden preview's `%u`).
+/// One per notification system, so per run; notifications presented at the same time are counted in the order
+/// they were presented.
+public final class PhoneLedger: Sendable {
+    private let threads = Mutex<[String: Int]>([:])
+
+    public init() {}
+
+    /// Counts one more notification in `thread` (the empty thread is the app's own) and returns the count.
+    public func present(inThread thread: String) -> Int {
+        threads.withLock { counts in
+            counts[thread, default: 0] += 1
+            return counts[thread, default: 0]
+        }
+    }
+}
