@@ -7,12 +7,24 @@ public import RichPushLibrary
 public struct ReplayMatrix: Sendable {
     /// What the columns vary.
     public enum Axis: Sendable {
-        case sdk, extensionProcess
+        case sdk, extensionProcess, device
 
         /// The matrix's name in its title.
-        var title: String { self == .sdk ? "SDK matrix" : "Extension process matrix" }
+        var title: String {
+            switch self {
+            case .sdk: "SDK matrix"
+            case .extensionProcess: "Extension process matrix"
+            case .device: "Device matrix"
+            }
+        }
         /// A column, in words.
-        var noun: String { self == .sdk ? "profile" : "mode" }
+        var noun: String {
+            switch self {
+            case .sdk: "profile"
+            case .extensionProcess: "mode"
+            case .device: "phone state"
+            }
+        }
         /// What a failed cell did not match.
         var checkedAgainst: String {
             self == .sdk ? "the expectation file's sdk.<profile>" : "its expectation"
@@ -26,6 +38,8 @@ public struct ReplayMatrix: Sendable {
             /// matrix).
             case sdk(SDKProfile, custom: Bool)
             case extensionProcess(ExtensionProcessMode)
+            /// Delivered on a phone in this state (`replay --device-matrix`).
+            case device(name: String, DeviceState)
         }
 
         public var setting: Setting
@@ -34,6 +48,7 @@ public struct ReplayMatrix: Sendable {
             switch setting {
             case .sdk(let profile, _): profile.name
             case .extensionProcess(let mode): mode.rawValue
+            case .device(let name, _): name
             }
         }
     }
@@ -107,6 +122,13 @@ public struct ReplayMatrixRunner: Sendable {
             + (customColumn.map { [.init(setting: .sdk($0, custom: true))] } ?? [])
     }
 
+    /// The device matrix: a column per phone state of ``DeviceMatrix``, each over `base` (the run's own).
+    public init(runner: ReplayRunner, devicesOver base: DeviceState) {
+        self.runner = runner
+        self.axis = .device
+        self.columns = DeviceMatrix.columns(over: base).map { .init(setting: .device(name: $0.name, $0.state)) }
+    }
+
     /// The extension process matrix: a column per mode.
     public init(runner: ReplayRunner, modes: [ExtensionProcessMode]) {
         self.runner = runner
@@ -135,7 +157,7 @@ public struct ReplayMatrixRunner: Sendable {
         // SDK columns run together; process modes one after another, so each mode's processes have the machine to
         // themselves, as the mode's own replay would (its timing is part of what it shows).
         let passes: [[Int]] =
-            axis == .sdk
+            axis != .extensionProcess
             ? [Array(cells.indices)]
             : columns.indices.map { column in Array(stride(from: column, to: cells.count, by: columns.count)) }
         for pass in passes {
@@ -173,6 +195,16 @@ public struct ReplayMatrixRunner: Sendable {
             expectation.given.extensionProcess = mode
             cell.expectation = expectation
             return (cell, payload.expectation != nil || payload.expectationError != nil)
+        case .device(_, let state):
+            // What each state shows is reported, not checked: an expectation describes one phone.
+            var cell = payload
+            var expectation = payload.expectation ?? Expectation(expect: [:])
+            expectation.given.device = state
+            expectation.given.devicePatch = nil
+            expectation.given.respond = nil
+            expectation.expect = [:]
+            cell.expectation = expectation
+            return (cell, payload.expectationError != nil)
         }
     }
 

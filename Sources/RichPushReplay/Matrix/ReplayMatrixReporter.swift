@@ -26,6 +26,11 @@ public struct ReplayMatrixReporter: Sendable {
     /// or `rejected` with the reason; `*` when the cell does not match its expectation.
     static func cellText(_ cell: ReplayMatrix.Cell) -> String {
         var text: String
+        if case .device = cell.column.setting, let delivery = cell.result?.presentation?.delivery {
+            text = DeviceMatrix.outcome(of: delivery)
+            if cell.failed { text += " *" }
+            return text
+        }
         switch (cell.outcome, cell.reason) {
         case ("plain", let reason?): text = reason
         case ("rich", _), (_, nil): text = cell.outcome
@@ -51,7 +56,10 @@ public struct ReplayMatrixReporter: Sendable {
         }
         let noun = matrix.axis.noun
         var out = "\(matrix.axis.title): \(count(matrix.rows.count, "payload")) x \(count(matrix.columns.count, noun))"
-        out += " (rich; plain; or the reason the image is missing)\n\n"
+        out +=
+            matrix.axis == .device
+            ? " (how the person gets it: banner or lock screen, + sound; quiet; summary; held by Focus)\n\n"
+            : " (rich; plain; or the reason the image is missing)\n\n"
         out += line(header)
         for fields in body { out += line(fields) }
         let failures = matrix.rows.flatMap { row in row.cells.filter(\.failed).map { (row.file.path, $0) } }
@@ -113,6 +121,7 @@ public struct ReplayMatrixReporter: Sendable {
             "detail": detail.map { .string($0) } ?? .null,
             "attachmentFile": (cell.result?.attachment?.file).map { .string($0) } ?? .null,
             "hint": (cell.result?.hint).map { .string($0) } ?? .null,
+            "delivery": (cell.result?.presentation?.delivery).map(\.jsonValue) ?? .null,
             "verdict": .string(verdict), "problems": .array(problems),
         ]
     }

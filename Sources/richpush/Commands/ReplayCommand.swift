@@ -71,6 +71,13 @@ struct ReplayCommand: AsyncParsableCommand {
     )
     var preview = false
 
+    @Flag(
+        name: .customLong("device-matrix"),
+        help:
+            "Deliver every payload on a phone unlocked, locked, in a Focus, with Scheduled Summary, on silent, and all of those at night, and print a table of how each state gets it (the other phone flags stay)."
+    )
+    var deviceMatrix = false
+
     @OptionGroup var delivery: DeliveryOptions
 
     func validate() throws {
@@ -130,6 +137,11 @@ struct ReplayCommand: AsyncParsableCommand {
         if delivery.allSDKs {
             let column = delivery.extensionFolder.map { ReplayMatrixRunner.customColumn(source: $0) }
             let matrix = await ReplayMatrixRunner(runner: runner, customColumn: column).run(
+                entries.map { LoadedPayload.load($0) })
+            return try writeMatrix(matrix, to: reportFile)
+        }
+        if deviceMatrix {
+            let matrix = await ReplayMatrixRunner(runner: runner, devicesOver: delivery.phone.device).run(
                 entries.map { LoadedPayload.load($0) })
             return try writeMatrix(matrix, to: reportFile)
         }

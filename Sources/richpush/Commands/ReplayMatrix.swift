@@ -3,8 +3,8 @@ import RichPushCore
 import RichPushLibrary
 import RichPushReplay
 
-/// `replay --sdk all` and `replay --extension-process all`: every payload once per SDK profile or per mode, printed
-/// as a matrix.
+/// `replay --sdk all`, `replay --extension-process all` and `replay --device-matrix`: every payload once per SDK
+/// profile, per mode or per phone state, printed as a matrix.
 extension ReplayCommand {
     /// The report formats the matrix has.
     var matrixFormat: ReplayMatrixReporter.Format? {
@@ -18,11 +18,15 @@ extension ReplayCommand {
 
     /// Refuses what the matrix cannot do, before anything runs.
     func validateMatrix() throws {
-        let option =
-            if delivery.allSDKs { "--sdk all" } else if delivery.allProcessModes { "--extension-process all" } else {
-                ""
-            }
-        guard !option.isEmpty else { return }
+        let options = [
+            delivery.allSDKs ? "--sdk all" : nil, delivery.allProcessModes ? "--extension-process all" : nil,
+            deviceMatrix ? "--device-matrix" : nil,
+        ].compactMap { $0 }
+        guard let option = options.first else { return }
+        if options.count > 1 {
+            throw ValidationError(
+                "\(options.joined(separator: " and ")) are matrices of their own; run them one at a time")
+        }
         guard matrixFormat != nil else {
             throw ValidationError("\(option) prints a matrix as text, json or junit, not \(format.rawValue)")
         }

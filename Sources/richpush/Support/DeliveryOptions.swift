@@ -96,6 +96,8 @@ struct DeliveryOptions: ParsableArguments {
 
     @OptionGroup var principalClass: PrincipalClassOption
 
+    @OptionGroup(title: "The phone") var phone: PhoneOptions
+
     @Option(
         name: .customLong("extension-memory"),
         help: ArgumentHelp(
@@ -137,6 +139,7 @@ struct DeliveryOptions: ParsableArguments {
         overrides.extensionMemoryBytes = extensionMemory?.bytes
         overrides.extensionProcess = extensionProcess.flatMap(ExtensionProcessMode.init(named:))
         overrides.categories = categories
+        overrides.device = phone.device
         return overrides
     }
 
