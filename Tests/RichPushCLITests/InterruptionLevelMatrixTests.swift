@@ -114,3 +114,20 @@ import Testing
         }
     }
 }
+
+/// The app icon's badge across a replay: each payload's `aps.badge` sets it, none leaves it, 0 clears it.
+@Suite struct RunningBadgeTests {
+    @Test func theBadgeRunsAcrossTheReplay() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("1.json", #"{"aps": {"alert": "one", "badge": 5}}"#)
+        try folder.write("2.json", #"{"aps": {"alert": "two"}}"#)
+        try folder.write("3.json", #"{"aps": {"alert": "three", "badge": 0}}"#)
+        try folder.write("4.json", #"{"aps": {"alert": "four"}}"#)
+        let run = try await runRichpush(["replay", folder.path, "--jobs", "1", "--format", "json"])
+        guard case .array(let results)? = try? JSONParser.parse(Array(run.stdout.utf8)) else {
+            Issue.record("not JSON: \(run.stdout)\(run.stderr)")
+            return
+        }
+        #expect(results.map { $0["presentation"]?["appBadge"] } == [5, 5, 0, 0].map { .number($0) })
+    }
+}

@@ -122,4 +122,22 @@ import Testing
         #expect((try? sentences(#"{"alert": "a", "content-available": 1}"#, priority: 10)) == [])
         #expect((try? sentences(#"{"alert": "a", "interruption-level": "passive", "relevance-score": 0.5}"#)) == [])
     }
+
+    @Test func theBadgeIsSetByTheLastBadgeAndClearedByZero() throws {
+        var result = Self.result()
+        result.badge = 5
+        #expect(NotificationPresentation(of: result, categories: nil, badgeBefore: 2)?.appBadge == 5)
+        result.badge = nil
+        #expect(NotificationPresentation(of: result, categories: nil, badgeBefore: 5)?.appBadge == 5)
+        result.badge = 0
+        #expect(NotificationPresentation(of: result, categories: nil, badgeBefore: 5)?.appBadge == 0)
+        // In the foreground only willPresent's .badge lets it change.
+        var foreground = Self.result(appState: .foreground)
+        foreground.badge = 9
+        #expect(NotificationPresentation(of: foreground, categories: nil, badgeBefore: 1)?.appBadge == 1)
+        #expect(
+            NotificationPresentation(
+                of: foreground, categories: nil, device: DeviceState(foregroundOptions: [.badge]), badgeBefore: 1)?
+                .appBadge == 9)
+    }
 }

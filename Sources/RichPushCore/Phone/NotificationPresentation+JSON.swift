@@ -11,6 +11,7 @@ extension NotificationPresentation {
             "notes": .array(notes.map { .string($0) }),
             "approximate": .string(approximation),
             "previewsHidden": previewsHidden.map { .string($0) } ?? .null,
+            "appBadge": .number(Double(appBadge)),
         ]
         // `delivery` and `breaksThrough` sit beside `views`, as the contract names them.
         if case .object(let fields)? = delivery?.jsonValue {

@@ -12,6 +12,9 @@ public struct NotificationPresentation: Sendable, Equatable {
     public var approximation: String
     /// How it reaches the person on the phone as it is (``DeliveryRules``); nil when built without a phone.
     public var delivery: PresentedDelivery?
+    /// The app icon's badge after this notification: what `aps.badge` set, else what it was (0: none). In the
+    /// foreground it changes only when the app's `willPresent` returns `.badge`.
+    public var appBadge: Int = 0
     /// Why the text is hidden behind a placeholder in the views that hide it (Show Previews); nil when shown.
     public var previewsHidden: String?
 

@@ -1,10 +1,12 @@
 import Synchronization
 
-/// What the phone remembers between notifications: how many each thread has had (a hidden preview's `%u`).
+/// What the phone remembers between notifications: how many each thread has had (a hidden preview's `%u`), and the
+/// app icon's badge.
 /// One per notification system, so per run; notifications presented at the same time are counted in the order
 /// they were presented.
 public final class PhoneLedger: Sendable {
     private let threads = Mutex<[String: Int]>([:])
+    private let badge = Mutex(0)
 
     public init() {}
 
@@ -14,5 +16,14 @@ public final class PhoneLedger: Sendable {
             counts[thread, default: 0] += 1
             return counts[thread, default: 0]
         }
+    }
+
+    /// The badge the app icon shows now.
+    public var currentBadge: Int { badge.withLock { $0 } }
+
+    /// The badge after a notification: `aps.badge` sets it (0 clears it), no badge leaves it
+    /// (https://developer.apple.com/documentation/usernotifications/unnotificationcontent/badge).
+    public func setBadge(_ value: Int) {
+        badge.withLock { $0 = value }
     }
 }

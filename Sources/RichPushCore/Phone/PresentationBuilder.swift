@@ -4,9 +4,10 @@ extension NotificationPresentation {
     /// The text is the content as presented (the extension's, when it changed it); the picture is the attachment the
     /// system accepted, with the extension's thumbnail options; the buttons are the registered category's.
     /// `device` is the phone it is shown on; `threadCount` how many notifications of its thread the phone has had,
-    /// this one included (a hidden preview's `%u`).
+    /// this one included (a hidden preview's `%u`); `badgeBefore` the app icon's badge before it.
     public init?(
         of result: DeliveryResult, categories: AppCategories?, device: DeviceState = .newPhone, threadCount: Int = 1,
+        badgeBefore: Int = 0,
         rules: PresentationRules = .iOS
     ) {
         guard result.delivered, result.rejection == nil, result.style != .silent else { return nil }
@@ -82,6 +83,8 @@ extension NotificationPresentation {
         self.notes = notes
         approximation = PresentationRules.approximation
         self.delivery = delivery
+        let setsBadge = result.appState != .foreground || device.foregroundOptions.contains(.badge)
+        appBadge = setsBadge ? max(0, handed?.badge ?? result.badge ?? badgeBefore) : badgeBefore
         previewsHidden = hiding.isEmpty ? nil : PreviewRules.reason(device: device)
     }
 

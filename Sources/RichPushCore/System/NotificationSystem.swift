@@ -59,7 +59,7 @@ public struct NotificationSystem: Sendable {
         guard
             let presentation = NotificationPresentation(
                 of: result, categories: configuration.categories, device: configuration.device,
-                threadCount: shownInThread)
+                threadCount: shownInThread, badgeBefore: ledger.currentBadge)
         else {
             if configuration.respond != nil, result.delivered {
                 result.addHint("given.respond was not used: nothing was shown to answer.")
@@ -67,6 +67,7 @@ public struct NotificationSystem: Sendable {
             return
         }
         result.presentation = presentation
+        ledger.setBadge(presentation.appBadge)
         for note in presentation.notes where note.hasPrefix("category ") && configuration.categories != nil {
             result.addHint(note + ".")
         }
