@@ -110,6 +110,9 @@ import Testing
         press(&state, .character("3"))
         #expect(state.prompt?.action.identifier == "reply")
         #expect(state.notifications[0].result?.response == nil, "nothing is sent before Enter")
+        press(&state, .enter)
+        #expect(state.prompt != nil, "an empty reply is not sent")
+        #expect(state.status == "Nothing to send: type the text first (Esc cancels)")
         // Letters that are keys elsewhere (v, q, digits) are typed, not acted on.
         type(&state, "On my wayq 2v")
         press(&state, .backspace, .backspace, .backspace, .backspace)

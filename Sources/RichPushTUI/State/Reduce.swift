@@ -197,7 +197,7 @@ private func cycleView(_ state: inout TUIState) {
     }
     var status = "Showing the \(next.label) view"
     if next == .expanded, let count = presentation.view(.expanded)?.actions.count, count > 0 {
-        status += count == 1 ? " (1 taps its button)" : " (1-\(min(count, 9)) tap its buttons)"
+        status += count == 1 ? " (1 taps its button)" : " (\(count >= 10 ? "1-9, 0" : "1-\(count)") tap its buttons)"
     }
     state.status = status
 }
@@ -249,6 +249,11 @@ private func typeIntoPrompt(_ state: inout TUIState, _ key: Key) -> [Effect] {
         state.prompt = nil
         state.status = "Not sent: the reply was cancelled"
     case .enter:
+        // As on the phone, whose send button waits for text.
+        guard !prompt.sentText.isEmpty else {
+            state.status = "Nothing to send: type the text first (Esc cancels)"
+            return []
+        }
         state.prompt = nil
         respond(
             ResponseRequest(action: prompt.action.identifier, text: prompt.sentText), to: prompt.notificationID,
