@@ -255,10 +255,11 @@ keys Down
 wait_for_line "Down selects the rich notification" "▶ [0-9:]{8}  New arrivals"
 press Enter "detail view opens" "Notification detail"
 wait_for_image "the detail view draws the image large, in colours, on top" 40
-wait_for "detail shows the attachment's SHA-256" "SHA-256"
 wait_for "detail shows the MIME type" "image/png"
 keys G
 wait_for_line "G scrolls the detail to the timeline's end" "[0-9] s  presented"
+# The phone card comes first, so the attachment's last facts are further down.
+wait_for "detail shows the attachment's SHA-256" "SHA-256"
 
 # 6b. Deleting a notification removes its downloaded image file.
 wait_for "the detail shows the attachment's local file" "Local file"
@@ -655,6 +656,97 @@ press Enter "without its --extension, Enter leaves replay's note on the status l
     "1 payload written for --extension $WORK/team-extension (given.extension) skipped"
 wait_for "and sends nothing" "Notification Center (0)"
 press q "q exits the team-extension launch with status 0" "EXIT=0"
+
+# 23. The phone's views (docs/tui.md, "The phone's views"): the detail view draws the presentation's lock screen,
+# banner and expanded views as cards, `v` cycles them, and a number key taps a button. With --images none the
+# card rows are text only, so each can be read between its borders. A CJK and emoji title is cut at display width
+# (two columns a character) and stays inside the card. The categories file lies outside the library.
+PHONE="$WORK/phone-payloads"
+mkdir -p "$PHONE"
+cp "$PAYLOADS/presentation/order-long-body.json" "$PHONE/order-long-body.json"
+cp "$PAYLOADS/presentation/shop.categories.json" "$WORK/shop.categories.json"
+# Our own CJK + emoji payload (another one may come with the corpus; this one is the test's).
+printf '%s\n' '{"aps":{"alert":{"title":"新品上架🎉限時優惠今天開始全館商品八折起😀還有更多驚喜等你來","body":"點擊查看"},"category":"order"}}' \
+    > "$PHONE/cjk-title.json"
+
+# card_rows: the rows of the card on screen, between its borders (the detail view's box and padding removed), but
+# the rows that only stand for a picture (--images none: "[image]").
+card_rows() { screen | sed -n -E 's/^│ │ (.*[^ ])? +│ +│$/\1/p' | sed -E '/^ *\[(image|video|audio)\]$/d'; }
+# check_card DESCRIPTION LINES BUTTONS: the open card shows LINES body lines, the last ending in …, and BUTTONS
+# numbered buttons.
+check_card() {  # DESCRIPTION EXPECTED_BODY_LINES EXPECTED_BUTTONS
+    local description=$1 lines=$2 buttons=$3 rows body last count
+    rows=$(card_rows)
+    # Rows: the header, the title, then the body until a button, the separator, "N more actions" or the end.
+    body=$(printf '%s\n' "$rows" | sed -n '3,$p' | sed -E '/^(─+|[0-9] .*|\+[0-9]+ more actions?)$/,$d')
+    count=$(printf '%s\n' "$body" | grep -c .)
+    last=$(printf '%s\n' "$body" | grep . | tail -n 1 | sed -E 's/ +\[image\]$//')
+    if [ "$count" -eq "$lines" ]; then pass "$description: $lines body lines"; else fail "$description: $lines body lines (saw $count)"; fi
+    case "$last" in
+        *…) pass "$description: the last body line ends in …" ;;
+        *) fail "$description: the last body line ends in … (\"$last\")" ;;
+    esac
+    count=$(printf '%s\n' "$rows" | grep -cE '^[0-9] ')
+    if [ "$count" -eq "$buttons" ]; then pass "$description: $buttons numbered buttons"; else fail "$description: $buttons numbered buttons (saw $count)"; fi
+}
+keys -l "clear; $BIN tui '$PHONE' --fixtures '$PAYLOADS/images' --no-listen --images none --categories '$WORK/shop.categories.json'; echo EXIT=\$?"
+keys Enter
+wait_for "the phone launch lists its payloads" "Payloads (2)"
+press Enter "the CJK title payload is delivered" "Notification Center (1)"
+press Down "Down reaches the long-body payload" "▶ order-long-body.json"
+press Enter "the long-body payload is delivered rich" "png 640x480"
+keys Tab
+press Enter "its detail opens on the expanded view" "Expanded · 3/3 · v next"
+press v "v shows the lock screen" "Lock screen · 1/3"
+check_card "lock screen" 4 0
+wait_for "the lock screen says what it has no room for" "+4 more actions"
+press v "v shows the banner" "Banner · 2/3"
+check_card "banner" 2 2
+wait_for_line "the banner's first button" "│ 1 Track"
+wait_for_line "the banner's second button, destructive" "│ 2 Cancel order"
+press v "v shows the expanded view again" "Expanded · 3/3"
+check_card "expanded" 7 4
+if colored_screen | grep -qE $'\e\\[[0-9;]*31mCancel order'; then
+    pass "the destructive button is drawn in red"
+else
+    fail "the destructive button is drawn in red"
+fi
+wait_for "the presentation says how approximate it is" "approximate: Apple documents no limits"
+press 9 "a number without a button says so" "No button 9: its buttons are 1-4"
+press 3 "3 taps the text button, which asks for the text" "Reply › Message"
+keys -l "On my way"
+wait_for "the text is typed into the prompt" "Reply › On my way"
+keys Enter
+wait_for_line "Enter sends it: the detail view shows the app's response" '^│ App received: reply, text "On my way"'
+keys Escape
+wait_gone "Esc closes the long-body detail" "Notification detail"
+keys Down
+wait_for_line "Down selects the CJK notification" "▶ [0-9:]{8}  新品上架"
+press Enter "the CJK notification's detail opens" "Expanded · 3/3"
+title=$(card_rows | sed -n '2p')
+case "$title" in
+    新品上架*…) pass "the CJK and emoji title is cut with …" ;;
+    *) fail "the CJK and emoji title is cut with … (\"$title\")" ;;
+esac
+# Every row that starts with the card's left border ends with its right border, 46 columns in (the detail view's
+# border and padding, then the card's 44): a row whose text ran past the border would not.
+card_width_problems=0
+card_width_rows=0
+while IFS= read -r line; do
+    card_width_rows=$((card_width_rows + 1))
+    inner=$(printf '%s\n' "$line" | sed -E 's/ *│$//')
+    width=$(printf '%s\n' "$inner" | LC_ALL=C.UTF-8 wc -L)
+    if ! printf '%s\n' "$inner" | grep -qE '(│|╮|╯)$' || [ "$width" -ne 46 ]; then
+        card_width_problems=$((card_width_problems + 1))
+        echo "# card row past its border ($width columns): $inner"
+    fi
+done < <(screen | grep -E '^│ (│|╭|╰)')
+if [ "$card_width_rows" -gt 3 ] && [ "$card_width_problems" -eq 0 ]; then
+    pass "every row of the card ($card_width_rows), the CJK title's too, ends at the card's right border"
+else
+    fail "every row of the card, the CJK title's too, ends at the card's right border ($card_width_problems of $card_width_rows rows do not)"
+fi
+press q "q exits the phone launch with status 0" "EXIT=0"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

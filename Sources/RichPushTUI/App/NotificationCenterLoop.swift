@@ -129,8 +129,9 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
         while let key = terminal.readKey() {
             if key == .resize {
                 actions.append(.resized(terminal.size))
-            } else if let action = KeyBindings.action(for: key) {
-                actions.append(action)
+            } else {
+                // Routed by `reduce`: an open text prompt takes the key as typed text.
+                actions.append(.key(key))
             }
         }
         return actions

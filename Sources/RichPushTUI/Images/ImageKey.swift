@@ -18,4 +18,6 @@ struct ImageKey: Hashable, Sendable {
     /// decode needs its first frame only; any other is decoded whole, so a broken one stays blank as the
     /// result says it is, and a new verdict draws it again.
     var decoded: Bool? = nil
+    /// The part of the image drawn (a thumbnail's clipping rect, or its centred square); nil: all of it.
+    var crop: CropRect? = nil
 }

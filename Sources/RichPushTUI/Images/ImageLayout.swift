@@ -18,6 +18,11 @@ enum ImageLayout {
         return attachment
     }
 
+    /// Whether a view of the notification's presentation draws the image `file` (a thumbnail, the media, a poster).
+    static func presentsFile(_ file: String, _ entry: NotificationEntry) -> Bool {
+        entry.result?.presentation?.views.contains { $0.thumbnail?.file == file || $0.media?.file == file } == true
+    }
+
     static func thumbnailKey(of entry: NotificationEntry) -> ImageKey? {
         guard let attachment = attachment(of: entry) else { return nil }
         let size = CellRenderer.fit(
@@ -35,6 +40,16 @@ enum ImageLayout {
         return ImageKey(file: attachment.file, purpose: .detail, columns: size.columns, rows: size.rows)
     }
 
+    /// The key of the image the open detail view plays: the phone card's wide media (expanded view), or the large
+    /// image of a notification the phone shows nothing of.
+    static func playedKey(of entry: NotificationEntry, state: TUIState) -> ImageKey? {
+        let text = ScreenLayout(size: state.size).detailText
+        if let document = DetailDocument.phone(of: entry, state: state, width: text.width) {
+            return document.pictures.first { $0.key.purpose == .detail }?.key
+        }
+        return detailKey(of: entry, text: text)
+    }
+
     /// Rows the detail image and the blank line under it take at the top of the detail content.
     static func detailRows(of entry: NotificationEntry, state: TUIState) -> Int {
         guard state.images != nil else { return 0 }
@@ -49,6 +64,9 @@ enum ImageLayout {
         guard state.images != nil, !state.isTooSmall else { return [] }
         let layout = ScreenLayout(size: state.size)
         if let entry = state.detailEntry {
+            if let document = DetailDocument.phone(of: entry, state: state, width: layout.detailText.width) {
+                return document.pictures.map(\.key)
+            }
             return detailKey(of: entry, text: layout.detailText).map { [$0] } ?? []
         }
         let inside = layout.notifications.inset(by: 1)

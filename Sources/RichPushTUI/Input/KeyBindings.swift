@@ -24,6 +24,9 @@ enum KeyBindings {
             case "e": .exportReport
             case "w": .recordSelected
             case " ": .toggleStack
+            case "v": .cycleView
+            case "1", "2", "3", "4", "5", "6", "7", "8", "9": character.wholeNumberValue.map { .tapAction($0) }
+            case "0": .tapAction(10)
             case "q", "Q": .quit
             default: nil
             }

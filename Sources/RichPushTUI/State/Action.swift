@@ -27,6 +27,12 @@ enum Action: Equatable, Sendable {
     /// Write the selected notification as a payload file with its expectation (`w`), as `--record` does.
     case recordSelected
     case quit
+    /// `v`: the detail view draws the next of the phone's views (lock screen, banner, expanded).
+    case cycleView
+    /// A digit: in the expanded view, tap the button of that number (`0` is the tenth).
+    case tapAction(Int)
+    /// A key as it was pressed: a text prompt that is open takes it, otherwise it stands for its binding's action.
+    case key(Key)
 
     // Terminal and time
     case resized(TerminalSize)

@@ -43,7 +43,11 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
         return [.exportReport(finished)]
     case .imageRendered(let key, let image):
         // A drawing for a notification deleted meanwhile is not kept.
-        guard state.notifications.contains(where: { ImageLayout.attachment(of: $0)?.file == key.file }) else {
+        guard
+            state.notifications.contains(where: {
+                ImageLayout.attachment(of: $0)?.file == key.file || ImageLayout.presentsFile(key.file, $0)
+            })
+        else {
             return []
         }
         state.renderedImages[key] = image
@@ -141,6 +145,8 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
     case .back:
         if state.isHelpVisible {
             state.isHelpVisible = false
+        } else if state.prompt != nil {
+            state.prompt = nil
         } else if state.detailID != nil {
             state.detailID = nil
         }
@@ -156,12 +162,130 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
         return discardingAttachments(of: cleared, &state)
     case .deleteSelected:
         return discardingAttachments(of: deleteSelected(&state).map(\.result), &state)
+    case .key(let key):
+        if state.prompt != nil { return typeIntoPrompt(&state, key) }
+        guard let action = KeyBindings.action(for: key) else { return [] }
+        return reduce(&state, action)
+    case .cycleView:
+        guard !state.isHelpVisible else { return [] }
+        cycleView(&state)
+    case .tapAction(let number):
+        // Digits mean nothing outside the detail view, as before.
+        guard !state.isHelpVisible, state.detailEntry != nil else { return [] }
+        tap(number, &state)
     case .switchFocus, .moveSelection, .moveToFirst, .moveToLast, .activate, .toggleStack:
         // The help overlay is modal: only closing it (or quitting) does something.
         guard !state.isHelpVisible else { return [] }
         return navigate(&state, action)
     }
     return []
+}
+
+/// `v`: the detail view draws the next of the phone's views; outside it, says where it works.
+private func cycleView(_ state: inout TUIState) {
+    guard let entry = state.detailEntry else {
+        state.status = "v shows the lock screen, banner and expanded views in a notification's detail (Enter opens it)"
+        return
+    }
+    let views = NotificationView.allCases
+    let next = views[((views.firstIndex(of: state.detailView) ?? 0) + 1) % views.count]
+    state.detailView = next
+    state.detailScroll = 0
+    guard let presentation = entry.result?.presentation else {
+        state.status = "Next: the \(next.label) view, for notifications the phone shows (this one shows nothing)"
+        return
+    }
+    var status = "Showing the \(next.label) view"
+    if next == .expanded, let count = presentation.view(.expanded)?.actions.count, count > 0 {
+        status += count == 1 ? " (1 taps its button)" : " (\(count >= 10 ? "1-9, 0" : "1-\(count)") tap its buttons)"
+    }
+    state.status = status
+}
+
+/// A digit in the detail view: in the expanded view, taps that button; says why not otherwise.
+private func tap(_ number: Int, _ state: inout TUIState) {
+    guard let entry = state.detailEntry, let result = entry.result, let presentation = result.presentation,
+        let expanded = presentation.view(.expanded)
+    else {
+        state.status = "No button \(number): the phone shows nothing of this notification"
+        return
+    }
+    guard state.detailView == .expanded else {
+        state.status = "Buttons are tapped in the expanded view: v until it shows, then \(number)"
+        return
+    }
+    guard let action = expanded.actions.first(where: { $0.number == number }) else {
+        state.status =
+            expanded.actions.isEmpty
+            ? "No button \(number): this notification shows no buttons"
+            : "No button \(number): its buttons are 1-\(expanded.actions.count)"
+        return
+    }
+    if action.textInput != nil {
+        let prompt = TextPrompt(notificationID: entry.id, action: action)
+        state.prompt = prompt
+        state.status =
+            "\(TextSanitizer.singleLine(action.title, limit: 40)): type the text, Enter sends it (\(TextSanitizer.singleLine(prompt.buttonTitle, limit: 20))), Esc cancels"
+        return
+    }
+    respond(ResponseRequest(action: action.identifier), to: entry.id, &state)
+}
+
+/// A key while the text prompt is open: typed text, Backspace, Enter sends, Esc cancels; Ctrl-C still quits.
+private func typeIntoPrompt(_ state: inout TUIState, _ key: Key) -> [Effect] {
+    guard var prompt = state.prompt else { return [] }
+    switch key {
+    case .character(let character):
+        if !prompt.type(character) {
+            state.status =
+                prompt.text.count >= TextPrompt.maxLength
+                ? "The reply is at most \(TextPrompt.maxLength) characters" : state.status
+        }
+        state.prompt = prompt
+    case .backspace, .delete:
+        prompt.deleteBackward()
+        state.prompt = prompt
+    case .escape:
+        state.prompt = nil
+        state.status = "Not sent: the reply was cancelled"
+    case .enter:
+        // As on the phone, whose send button waits for text.
+        guard !prompt.sentText.isEmpty else {
+            state.status = "Nothing to send: type the text first (Esc cancels)"
+            return []
+        }
+        state.prompt = nil
+        respond(
+            ResponseRequest(action: prompt.action.identifier, text: prompt.sentText), to: prompt.notificationID,
+            &state)
+    case .interrupt:
+        state.prompt = nil
+        return reduce(&state, .quit)
+    default:
+        break
+    }
+    return []
+}
+
+/// What the app is handed for `request` on notification `id`: stored on its result and said on the status line,
+/// or why it cannot be given.
+private func respond(_ request: ResponseRequest, to id: Int, _ state: inout TUIState) {
+    guard let entry = state.notifications.first(where: { $0.id == id }), let result = entry.result,
+        let presentation = result.presentation
+    else {
+        state.status = "Not answered: the notification is gone"
+        return
+    }
+    switch NotificationResponse.answer(
+        request, to: presentation, categories: state.categories, requestIdentifier: result.apns?.id ?? result.file,
+        content: result.content)
+    {
+    case .success(let response):
+        update(id, in: &state) { $0.result?.response = response }
+        state.status = ResponseText.received(response)
+    case .failure(let refusal):
+        state.status = "Not answered: \(TextSanitizer.singleLine(refusal.reason, limit: 160))"
+    }
 }
 
 /// Keys that move, open or send, which mean different things in the detail view and in each pane.
@@ -399,6 +523,9 @@ private func clamp(_ index: Int, count: Int) -> Int {
 private func maxDetailScroll(_ state: TUIState) -> Int {
     guard let entry = state.detailEntry else { return 0 }
     let layout = ScreenLayout(size: state.size)
+    if let document = DetailDocument.phone(of: entry, state: state, width: layout.detailTextWidth) {
+        return max(0, document.rows.count - layout.detailTextHeight)
+    }
     let lines = DetailContent(entry: entry, configuredLimits: state.configuredLimits, timeOfDay: state.startTimeOfDay)
         .lines(width: layout.detailTextWidth)
     return max(0, ImageLayout.detailRows(of: entry, state: state) + lines.count - layout.detailTextHeight)

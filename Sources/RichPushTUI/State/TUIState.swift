@@ -59,6 +59,15 @@ struct TUIState: Equatable, Sendable {
     var renderedImages: [ImageKey: RenderedImage] = [:]
     /// The detail view's animation clock (animated GIFs).
     var animation = AnimationClock()
+    /// The categories the app registers (`--categories`): what a response to a notification is checked against.
+    var categories: AppCategories?
+    /// The layout rules the phone card is drawn at (its width in columns, the thumbnail's allowance); the text in
+    /// it is the presentation's, cut by the same rules.
+    var rules: PresentationRules = .iOS
+    /// Which of the phone's views the detail view draws (`v` cycles them).
+    var detailView: NotificationView = .expanded
+    /// The one-line text prompt of a text-input button, while it is open: every key goes to it.
+    var prompt: TextPrompt?
 
     init(
         appState: AppState, configuredLimits: EffectiveLimits = EffectiveLimits(DeliveryConfiguration()),
@@ -98,9 +107,9 @@ struct TUIState: Equatable, Sendable {
 
     /// The image drawn in the open detail view, when there is one.
     var detailImage: RenderedImage? {
-        guard images != nil, let entry = detailEntry,
-            let key = ImageLayout.detailKey(of: entry, text: ScreenLayout(size: size).detailText)
-        else { return nil }
+        guard images != nil, let entry = detailEntry, let key = ImageLayout.playedKey(of: entry, state: self) else {
+            return nil
+        }
         return renderedImages[key]
     }
 

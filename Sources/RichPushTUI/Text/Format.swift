@@ -38,4 +38,13 @@ enum Format {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(two(total / 3600)):\(two(total / 60 % 60)):\(two(total % 60))"
     }
+
+    /// A media duration as a player shows it: "0:12", "3:05", "1:02:03".
+    static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0 else { return "–" }
+        let total = Int(seconds.rounded())
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        if total >= 3600 { return "\(total / 3600):\(two(total / 60 % 60)):\(two(total % 60))" }
+        return "\(total / 60):\(two(total % 60))"
+    }
 }

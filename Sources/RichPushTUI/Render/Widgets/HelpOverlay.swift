@@ -17,6 +17,8 @@ struct HelpOverlay {
         ("g/G, Home/End", "first / last"),
         ("Enter", "send the payload / open the notification, or spread out a stack"),
         ("Space", "expand or collapse a stack (one thread-id); in the detail view, pause or play a GIF"),
+        ("v", "in the detail view: the phone's lock screen, banner or expanded view"),
+        ("1-9, 0", "in the expanded view: tap that button (0 is the 10th); a text button asks for the text"),
         ("Esc, Backspace", "close the detail view or this help"),
         ("d", "delete the selected notification"),
         ("x", "clear all notifications"),

@@ -10,6 +10,8 @@ struct DetailContent {
     var timeOfDay: Double
     /// Seconds since the UI started, for live progress.
     var now: Double = 0
+    /// Whether the lines start with the notification's text (off when the phone card above shows it).
+    var showsText = true
 
     private static let labelWidth = 12
     /// The extension's output lines shown (its last ones); the JSON result has up to 200.
@@ -22,18 +24,18 @@ struct DetailContent {
         let title = TextSanitizer.singleLine(content.title)
         let subtitle = TextSanitizer.singleLine(content.subtitle)
 
-        if let sender = entry.result?.communication {
+        if showsText, let sender = entry.result?.communication {
             // A communication notification: iOS shows who sent it, with their avatar, above the text.
             var from = TextSanitizer.singleLine(sender.senderName, limit: 80)
             if let group = sender.groupName { from += " in " + TextSanitizer.singleLine(group, limit: 60) }
             lines += wrapped(from, width: width, style: .accent)
         }
-        if title.isEmpty && subtitle.isEmpty && content.body.isEmpty {
+        if showsText && title.isEmpty && subtitle.isEmpty && content.body.isEmpty {
             lines += wrapped("(no alert text)", width: width, style: .muted)
         }
-        if !title.isEmpty { lines += wrapped(title, width: width, style: .bold) }
-        if !subtitle.isEmpty { lines += wrapped(subtitle, width: width, style: .plain) }
-        if !content.body.isEmpty {
+        if showsText && !title.isEmpty { lines += wrapped(title, width: width, style: .bold) }
+        if showsText && !subtitle.isEmpty { lines += wrapped(subtitle, width: width, style: .plain) }
+        if showsText && !content.body.isEmpty {
             for line in TextSanitizer.lines(content.body) {
                 lines += wrapped(line, width: width, style: .plain)
             }

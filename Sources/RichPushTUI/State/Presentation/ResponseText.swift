@@ -1,0 +1,18 @@
+import RichPushCore
+
+/// What the app was handed when the person answered a notification, in one line.
+enum ResponseText {
+    /// `App received: reply, text "On my way"`, and whether it opened the app.
+    static func received(_ response: NotificationResponse) -> String {
+        let action =
+            switch response.actionIdentifier {
+            case NotificationResponse.defaultActionIdentifier: "the notification tapped (default action)"
+            case NotificationResponse.dismissActionIdentifier: "the notification dismissed"
+            default: TextSanitizer.singleLine(response.actionIdentifier, limit: 60)
+            }
+        var line = "App received: \(action)"
+        if let text = response.userText { line += ", text \"\(TextSanitizer.singleLine(text, limit: 80))\"" }
+        if response.opensApp { line += ", opening the app" }
+        return line
+    }
+}
