@@ -110,6 +110,17 @@ struct ExtensionBuilderTests {
                 && more[3].contains("--extension-sources"))
     }
 
+    @Test(
+        "Apple's modules are never called a third-party library: SQLite3, Compression, Combine, CoreData, WidgetKit",
+        arguments: ["SQLite3", "Compression", "Combine", "CoreData", "WidgetKit"])
+    func appleModulesAreApples(name: String) {
+        let lines = ExtensionBuilder.unsupported(in: "/x/N.swift:1:8: error: no such module '\(name)'")
+        #expect(
+            lines == [
+                "import \(name): Apple's \(name) is not provided (richpush provides \(BuildDiagnostics.appleFrameworks.filter { $0 != "Foundation" }.joined(separator: ", ")))"
+            ])
+    }
+
     @Test("swiftc --version leaves nothing in the temporary folder: it gets one of its own")
     func toolTemporaryFolder() async throws {
         let (status, output) = await ExtensionBuilder.run(

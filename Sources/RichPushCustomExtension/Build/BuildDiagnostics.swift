@@ -16,16 +16,6 @@ enum BuildDiagnostics {
         appleFrameworks + Vendors.all.flatMap { $0.sdk?.modules ?? [] }
     }
 
-    /// Apple's frameworks an extension cannot use on iOS either, or that richpush does not provide.
-    static let otherAppleFrameworks: Set<String> = [
-        "SwiftUI", "AVFoundation", "CoreData", "CallKit", "PushKit", "CoreLocation", "Contacts", "WidgetKit",
-        "ActivityKit", "CoreGraphics", "ImageIO", "CoreServices", "SystemConfiguration", "WebKit", "Combine",
-        "CoreImage", "Photos", "StoreKit", "AppIntents", "AudioToolbox", "LocalAuthentication", "Network",
-        "CoreText", "QuartzCore", "MapKit", "ContactsUI", "UserNotificationsUI", "CoreTelephony", "SwiftData",
-        "BackgroundTasks", "AVFAudio", "CoreMedia", "CoreMotion", "EventKit", "GameKit", "HealthKit", "Metal",
-        "NaturalLanguage", "SafariServices", "Speech", "Vision", "AdSupport", "AppTrackingTransparency", "Accelerate",
-    ]
-
     /// Prefixes of Apple's API names: a name the compiler cannot find that starts so is an API richpush lacks, not a
     /// type of the team's app.
     static let applePrefixes = [
@@ -60,7 +50,8 @@ enum BuildDiagnostics {
             return
                 "import \(name): \(vendor.vendor)'s SDK, which richpush does not emulate (it emulates \(vendors.joined(separator: ", ")))"
         }
-        if otherAppleFrameworks.contains(name) {
+        // Apple's SDK table decides: an Apple module is never called a third-party library.
+        if AppleSDKModules.contains(name) {
             return
                 "import \(name): Apple's \(name) is not provided (richpush provides \(appleFrameworks.filter { $0 != "Foundation" }.joined(separator: ", ")))"
         }
