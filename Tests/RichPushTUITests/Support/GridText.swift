@@ -1,3 +1,4 @@
+import RichPushCore
 import SnapshotTesting
 
 @testable import RichPushTUI
