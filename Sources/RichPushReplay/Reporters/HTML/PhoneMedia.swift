@@ -32,7 +32,7 @@ struct PhoneMedia {
     mutating func resolve(_ presentation: NotificationPresentation, budget: inout Int) -> PhoneView.PictureLookup {
         var lookup = PhoneView.PictureLookup()
         for view in presentation.views {
-            for media in [view.thumbnail, view.media].compactMap { $0 } {
+            for media in [view.thumbnail, view.media].compactMap({ $0 }) {
                 if let file = media.file, lookup.classes[file] == nil, lookup.notes[file] == nil {
                     switch embed(file, kind: .image, budget: &budget) {
                     case .uri(let uri):

@@ -1,4 +1,5 @@
 public import RichPushCore
+import RichPushLibrary
 
 /// One screenshot to take: a minimal HTML document holding one notification's one view, alone, in one scheme,
 /// drawn by the same code as the report, at a phone's width.
