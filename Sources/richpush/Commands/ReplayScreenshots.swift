@@ -119,6 +119,8 @@ struct ReplayScreenshots {
             "--disable-extensions", "--mute-audio", "--user-data-dir=\(work)/profile-\(number)",
             "--force-device-scale-factor=\(scale)", "--window-size=\(page.width),\(page.height)",
             "--screenshot=\(png)",
+            // The picture once fonts (CJK, emoji) have loaded and every stage has drawn, not at the load event.
+            "--run-all-compositor-stages-before-draw", "--virtual-time-budget=5000",
         ]
         // Chromium's sandbox refuses to start as root.
         if geteuid() == 0 { arguments.append("--no-sandbox") }

@@ -104,6 +104,10 @@ extension HTMLReporter {
             height += 10 + view.actions.reduce(0) { $0 + ($1.textInput == nil ? 45 : 85) }
         }
         if view.actionsLeftOut > 0 { height += 28 }
-        return height + 8
+        // Headless Chromium (156) draws only part of a window under about 150 pixels tall.
+        return max(height + 8, minimumHeight)
     }
+
+    /// The shortest screenshot page, in CSS pixels.
+    static let minimumHeight = 200
 }
