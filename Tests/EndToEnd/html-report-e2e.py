@@ -200,7 +200,7 @@ def phone_checks(tools, work, env, screenshot):
               f"{shown} shown, {wanted} in the model")
     red = tools.evaluate(
         f"(() => {{ {element(order, 'article')}; const b = document.querySelector("
-        f"'#n{order} figure.pv-expanded .pv-action[data-action=cancel]');"
+        f"'#n{order} figure.pv-expanded .pv-action[data-action=cancel]'); if (!b) return null;"
         " const c = getComputedStyle(b).color.match(/\\d+/g).map(Number); return c[0] > 150 && c[1] < 100; })()")
     check("the destructive button is red", red is True)
 
