@@ -133,9 +133,18 @@ struct PhoneView {
         }
     }
 
-    /// The buttons, as the model lists them; the destructive ones red, a text input with its bar.
+    /// How many actions the view has no room for, then the buttons as the model lists them: the destructive ones
+    /// red, a text input with its bar.
     private var actions: String {
         var html = ""
+        if view.actionsLeftOut > 0 {
+            let count = view.actionsLeftOut
+            let words =
+                view.view == .expanded
+                ? "\(count) more action\(count == 1 ? "" : "s") than this view shows"
+                : "\(count) action\(count == 1 ? "" : "s") not shown here (long-press)"
+            html += "<p class=\"pv-left-out\">\(words)</p>\n"
+        }
         if !view.actions.isEmpty {
             html += "<div class=\"pv-actions\" role=\"list\">\n"
             for action in view.actions {
@@ -162,14 +171,6 @@ struct PhoneView {
                 html += "</button>\n"
             }
             html += "</div>\n"
-        }
-        if view.actionsLeftOut > 0 {
-            let count = view.actionsLeftOut
-            let words =
-                view.view == .expanded
-                ? "\(count) more action\(count == 1 ? "" : "s") than this view shows"
-                : "\(count) action\(count == 1 ? "" : "s") not shown here (long-press)"
-            html += "<p class=\"pv-left-out\">\(words)</p>\n"
         }
         return html
     }
