@@ -9,7 +9,7 @@ nothing and the page requests nothing.
 Then replays payloads/presentation (a category with four buttons, a 304-character body, a long CJK and emoji
 title) and checks the phone views as the browser lays them out: the lock screen body clamped to the model's
 line count, the banner's and the expanded view's buttons as many as the model lists, the CJK title cut with an
-ellipsis; and `replay --screenshots` writes a PNG per notification, view and scheme, phone-wide and not blank.
+ellipsis, a thread's notifications stacked with "N more"; and `replay --screenshots` writes a PNG per notification, view and scheme, phone-wide and not blank.
 --screenshot FILE also saves the presentation report as a picture (the README's docs/html-report.png).
 
     python3 Tests/EndToEnd/html-report-e2e.py                      # after `swift build`
@@ -152,6 +152,10 @@ def png_size(path):
     return struct.unpack(">II", head[16:24])
 
 
+def enumerated_presented(results):
+    return [(index, result) for index, result in enumerate(results) if result.get("presentation")]
+
+
 def phone_checks(tools, work, env, screenshot):
     """The phone views of payloads/presentation, laid out by the browser, and replay --screenshots."""
     report = os.path.join(work, "phone.html")
@@ -214,6 +218,23 @@ def phone_checks(tools, work, env, screenshot):
         check(f"the CJK and emoji title is cut with an ellipsis on one line ({kind})",
               truncated is True and cut is not None and cut["overflow"] == "ellipsis"
               and cut["scroll"] > cut["client"] and cut["height"] <= cut["line"] + 2, f"model {truncated}, box {cut}")
+
+    # Notifications of one thread are also drawn stacked, as the lock screen groups them, with "N more".
+    threads = {}
+    for index, result in enumerated_presented(expected):
+        if result.get("threadID"):
+            threads.setdefault(result["threadID"], []).append(index)
+    stacked = {thread: members for thread, members in threads.items() if len(members) > 1}
+    stacks = tools.evaluate(
+        "[...document.querySelectorAll('section.thread-stack')].map(s => ({more: s.querySelector('.ts-more').textContent,"
+        " links: [...s.querySelectorAll('.ts-list a')].map(a => a.getAttribute('href')),"
+        " top: s.querySelectorAll('figure.pv-lockScreen .pv-title').length,"
+        " cards: [...s.querySelectorAll('.ts-list a')].every(a => document.querySelector(a.getAttribute('href'))"
+        " && document.querySelector(a.getAttribute('href')).tagName == 'ARTICLE')}))")
+    wanted = [{"more": f"{len(m) - 1} more", "links": [f"#n{i}" for i in m], "top": 1, "cards": True}
+              for m in stacked.values()]
+    check("a thread's notifications are stacked with \"N more\" and a link to each card",
+          stacked and stacks == wanted, f"{stacks} for threads {stacked}")
 
     if screenshot:
         tools.evaluate("window.scrollTo(0, 0)")

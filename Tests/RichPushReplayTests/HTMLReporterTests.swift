@@ -325,6 +325,13 @@ import Testing
                 "<audio controls preload=\"metadata\" src=\"data:audio/wav;base64,\(audioBytes.base64EncodedString())\"></audio>"
             ))
         #expect(html.contains("<span class=\"pv-duration\">1:15</span>"))
+        // An audio thumbnail (no picture) is its symbol, not a missing image.
+        var withThumbnail = result(sound)
+        withThumbnail.presentation?.views[0].thumbnail = sound
+        let lockScreen = Self.view(
+            .lockScreen, in: reporter.render(ReplayReport(items: [Self.item(withThumbnail)], elapsed: 0)))
+        #expect(
+            lockScreen.contains("<div class=\"pv-thumb missing\" role=\"img\" aria-label=\"audio thumbnail\">♪</div>"))
 
         var small = reporter
         small.maxEmbeddedMediaBytes = 8

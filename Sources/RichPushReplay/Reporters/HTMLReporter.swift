@@ -501,7 +501,7 @@ public struct HTMLReporter: Sendable {
         {display:none}
         .card{background:var(--card);border-radius:18px;padding:10px 14px;margin:0 0 10px;\
         box-shadow:0 1px 2px rgba(0,0,0,.12);overflow-wrap:anywhere;content-visibility:auto;\
-        contain-intrinsic-size:auto 96px}
+        contain-intrinsic-size:auto 480px}
         .card.verdict-fail{box-shadow:inset 3px 0 0 var(--fail),0 1px 2px rgba(0,0,0,.12)}
         .card summary{list-style:none;cursor:pointer}
         .card summary::-webkit-details-marker{display:none}

@@ -79,6 +79,11 @@ struct PhoneView {
 
     private func thumbnail(_ media: PresentedMedia) -> String {
         let label = media.kind == .image ? "thumbnail" : "\(media.kind.rawValue) thumbnail"
+        // Audio has no picture: its symbol, not a missing image.
+        if media.file == nil, media.kind != .image {
+            let symbol = media.kind == .audio ? "♪" : "▶"
+            return "<div class=\"pv-thumb missing\" role=\"img\" aria-label=\"\(label)\">\(symbol)</div>\n"
+        }
         guard let className = pictures.pictureClass(media) else {
             return "<div class=\"pv-thumb missing\" role=\"img\" aria-label=\"\(label) not embedded\""
                 + " title=\"\(HTMLReporter.escape(pictures.pictureNote(media) ?? ""))\">?</div>\n"
