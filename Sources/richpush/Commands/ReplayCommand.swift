@@ -53,6 +53,12 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Also write each notification's lock screen, banner and expanded views, light and dark, as PNGs into DIR (made if absent), named for the payload: NAME.lockScreen.png, NAME.lockScreen-dark.png... Drawn by the HTML report in headless Chromium (apt-get install chromium).",
+            valueName: "DIR"))
+    var screenshots: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Extensions in flight at once: payloads waiting on their downloads and timers, not CPU work (decoding and report rendering run apart, one slot per core). Each extension's deadline starts when it starts, so waiting for a turn never counts against it."
         ))
     var jobs: Int = 64
@@ -71,12 +77,6 @@ struct ReplayCommand: AsyncParsableCommand {
             "Draw each rich notification's image under its line (text report on a terminal only; nothing extra when standard output is a file or a pipe)."
     )
     var preview = false
-
-    @Option(
-        help: ArgumentHelp(
-            "Also write each notification's lock screen, banner and expanded views, light and dark, as PNGs into DIR (made if absent), named for the payload: NAME.lockScreen.png, NAME.lockScreen-dark.png... Drawn by the HTML report in headless Chromium (apt-get install chromium).",
-            valueName: "DIR"))
-    var screenshots: String?
 
     @OptionGroup var delivery: DeliveryOptions
 
