@@ -6,6 +6,12 @@ Chrome DevTools Protocol, what a person would see: one card per notification, a 
 card and none on the others, filters that hide and show cards, and that hostile payload text executes
 nothing and the page requests nothing.
 
+Then replays payloads/presentation (a category with four buttons, a 304-character body, a long CJK and emoji
+title) and checks the phone views as the browser lays them out: the lock screen body clamped to the model's
+line count, the banner's and the expanded view's buttons as many as the model lists, the CJK title cut with an
+ellipsis, a thread's notifications stacked with "N more"; and `replay --screenshots` writes a PNG per notification, view and scheme, phone-wide and not blank.
+--screenshot FILE also saves the presentation report as a picture (the README's docs/html-report.png).
+
     python3 Tests/EndToEnd/html-report-e2e.py                      # after `swift build`
     python3 Tests/EndToEnd/html-report-e2e.py --screenshot docs/html-report.png
 
@@ -30,6 +36,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BIN = os.environ.get("RICHPUSH_BIN", os.path.join(ROOT, ".build/debug/richpush"))
 PAYLOADS = os.environ.get("RICHPUSH_E2E_PAYLOADS", "payloads")
 HOSTILE = "hostile/markup-in-every-field.json"
+PRESENTATION = os.environ.get("RICHPUSH_E2E_PRESENTATION", "payloads/presentation")
+# replay --screenshots draws each CSS pixel as 2 (ReplayScreenshots.scale) of a 390-pixel phone.
+SHOT_WIDTH = 390 * 2
 
 passed = 0
 failed = 0
@@ -133,6 +142,151 @@ class DevTools:
         if "exceptionDetails" in result:
             raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
         return result["result"].get("value")
+
+
+def png_size(path):
+    with open(path, "rb") as handle:
+        head = handle.read(24)
+    if head[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    return struct.unpack(">II", head[16:24])
+
+
+def enumerated_presented(results):
+    return [(index, result) for index, result in enumerate(results) if result.get("presentation")]
+
+
+def phone_checks(tools, work, env, screenshot):
+    """The phone views of payloads/presentation, laid out by the browser, and replay --screenshots."""
+    report = os.path.join(work, "phone.html")
+    results = os.path.join(work, "phone.json")
+    shots = os.path.join(work, "shots")
+    for args in (["--format", "html", "--output", report, "--screenshots", shots],
+                 ["--format", "json", "--output", results]):
+        run = subprocess.run([BIN, "replay", PRESENTATION, *args], cwd=ROOT, env=env, capture_output=True, text=True)
+        check(f"replay {PRESENTATION} {' '.join(args[:2])}{' --screenshots' if shots in args else ''} succeeds",
+              run.returncode == 0, run.stderr.strip()[-300:])
+    with open(results, encoding="utf-8") as handle:
+        expected = json.load(handle)
+    url = "file://" + report
+    tools.send("Emulation.setDeviceMetricsOverride", width=1300, height=1400, deviceScaleFactor=1, mobile=False)
+    tools.send("Page.navigate", url=url)
+    tools.wait_for("Page.loadEventFired")
+
+    def index_of(name):
+        return next((i for i, r in enumerate(expected) if r.get("file", "").endswith("/" + name)), None)
+
+    def views(index):
+        return ((expected[index].get("presentation") or {}).get("views") or {}) if index is not None else {}
+
+    def element(index, selector):
+        # The card scrolled into view first: cards skip their layout while off screen (content-visibility).
+        return (f"(() => {{ const c = document.getElementById('n{index}'); c.scrollIntoView();"
+                f" return c.querySelector({json.dumps(selector)}); }})()")
+
+    order = index_of("order-long-body.json")
+    body_lines = views(order).get("lockScreen", {}).get("body", {}).get("maxLines")
+    box = tools.evaluate(
+        f"(() => {{ const e = {element(order, 'figure.pv-lockScreen .pv-body')}; if (!e) return null;"
+        " const s = getComputedStyle(e); return {height: e.getBoundingClientRect().height,"
+        " line: parseFloat(s.lineHeight), scroll: e.scrollHeight, client: e.clientHeight}; })()")
+    check("the lock screen body is clamped to the model's lines in the browser",
+          order is not None and body_lines == 4 and box is not None
+          and abs(box["height"] - body_lines * box["line"]) <= 2 and box["scroll"] > box["client"] + 1,
+          f"maxLines {body_lines}, box {box}")
+    for kind in ("banner", "expanded"):
+        wanted = len(views(order).get(kind, {}).get("actions", []))
+        shown = tools.evaluate(
+            f"(() => {{ {element(order, 'article')}; return [...document.querySelectorAll("
+            f"'#n{order} figure.pv-{kind} .pv-action')].filter(b => b.offsetParent !== null"
+            " && b.getBoundingClientRect().height > 20).length; })()")
+        check(f"the {kind} shows the model's {wanted} buttons", shown == wanted and wanted == {"banner": 2, "expanded": 4}[kind],
+              f"{shown} shown, {wanted} in the model")
+    red = tools.evaluate(
+        f"(() => {{ {element(order, 'article')}; const b = document.querySelector("
+        f"'#n{order} figure.pv-expanded .pv-action[data-action=cancel]'); if (!b) return null;"
+        " const c = getComputedStyle(b).color.match(/\\d+/g).map(Number); return c[0] > 150 && c[1] < 100; })()")
+    check("the destructive button is red", red is True)
+
+    cjk = index_of("cjk-emoji-title.json")
+    truncated = views(cjk).get("lockScreen", {}).get("title", {}).get("truncated")
+    for kind in ("lockScreen", "banner", "expanded"):
+        cut = tools.evaluate(
+            f"(() => {{ const e = {element(cjk, 'figure.pv-' + kind + ' .pv-title')}; if (!e) return null;"
+            " const s = getComputedStyle(e); return {overflow: s.textOverflow, scroll: e.scrollWidth,"
+            " client: e.clientWidth, height: e.getBoundingClientRect().height, line: parseFloat(s.lineHeight)}; })()")
+        check(f"the CJK and emoji title is cut with an ellipsis on one line ({kind})",
+              truncated is True and cut is not None and cut["overflow"] == "ellipsis"
+              and cut["scroll"] > cut["client"] and cut["height"] <= cut["line"] + 2, f"model {truncated}, box {cut}")
+
+    # Notifications of one thread are also drawn stacked, as the lock screen groups them, with "N more".
+    threads = {}
+    for index, result in enumerated_presented(expected):
+        if result.get("threadID"):
+            threads.setdefault(result["threadID"], []).append(index)
+    stacked = {thread: members for thread, members in threads.items() if len(members) > 1}
+    stacks = tools.evaluate(
+        "[...document.querySelectorAll('section.thread-stack')].map(s => ({more: s.querySelector('.ts-more').textContent,"
+        " links: [...s.querySelectorAll('.ts-list a')].map(a => a.getAttribute('href')),"
+        " top: s.querySelectorAll('figure.pv-lockScreen .pv-title').length,"
+        " cards: [...s.querySelectorAll('.ts-list a')].every(a => document.querySelector(a.getAttribute('href'))"
+        " && document.querySelector(a.getAttribute('href')).tagName == 'ARTICLE')}))")
+    wanted = [{"more": f"{len(m) - 1} more", "links": [f"#n{i}" for i in m], "top": 1, "cards": True}
+              for m in stacked.values()]
+    check("a thread's notifications are stacked with \"N more\" and a link to each card",
+          stacked and stacks == wanted, f"{stacks} for threads {stacked}")
+
+    if screenshot:
+        tools.evaluate("window.scrollTo(0, 0)")
+        shot = tools.send("Page.captureScreenshot", format="png")
+        with open(screenshot, "wb") as handle:
+            handle.write(base64.b64decode(shot["data"]))
+        print(f"screenshot: {screenshot}")
+
+    # replay --screenshots: a PNG per notification, view and scheme, phone-wide, not blank.
+    missing, wrong, blank = [], [], []
+    tools.send("Page.navigate", url="about:blank")
+    tools.wait_for("Page.loadEventFired")
+    names = []
+    for result in expected:
+        if not result.get("presentation"):
+            continue
+        base = os.path.basename(result["file"])[: -len(".json")]
+        for kind in result["presentation"]["views"]:
+            names += [f"{base}.{kind}.png", f"{base}.{kind}-dark.png"]
+    for name in names:
+        path = os.path.join(shots, name)
+        size = png_size(path) if os.path.isfile(path) else None
+        if size is None:
+            missing.append(name)
+            continue
+        if size[0] != SHOT_WIDTH or size[1] < 200:
+            wrong.append(f"{name} {size}")
+        with open(path, "rb") as handle:
+            data = base64.b64encode(handle.read()).decode()
+        colours = tools.evaluate(
+            "new Promise(done => { const i = new Image(); i.onload = () => { const c = document.createElement('canvas');"
+            " c.width = i.width; c.height = i.height; const x = c.getContext('2d'); x.drawImage(i, 0, 0);"
+            " const d = x.getImageData(0, 0, i.width, i.height).data; const seen = new Set();"
+            " for (let p = 0; p < d.length; p += 4 * 7) seen.add((d[p] << 16) | (d[p + 1] << 8) | d[p + 2]);"
+            " done(seen.size); }; i.onerror = () => done(0); i.src = 'data:image/png;base64," + data + "'; })")
+        if colours < 200:
+            blank.append(f"{name} ({colours} colours)")
+    on_disk = sorted(os.listdir(shots)) if os.path.isdir(shots) else []
+    check("replay --screenshots wrote a PNG per notification, view and scheme",
+          names and not missing and sorted(names) == on_disk, f"missing {missing[:4]}, on disk {on_disk[:8]}")
+    check(f"each screenshot is {SHOT_WIDTH} pixels wide (a 390-point phone at 2x)", names and not wrong, ", ".join(wrong[:4]))
+    check("no screenshot is blank (many distinct colours)", names and not blank, ", ".join(blank[:4]))
+    dark_differs = []
+    for name in names:
+        if name.endswith("-dark.png"):
+            continue
+        light_path = os.path.join(shots, name)
+        dark_path = light_path[: -len(".png")] + "-dark.png"
+        if os.path.isfile(light_path) and os.path.isfile(dark_path):
+            with open(light_path, "rb") as a, open(dark_path, "rb") as b:
+                dark_differs.append(a.read() != b.read())
+    check("each dark screenshot differs from its light one", dark_differs and all(dark_differs))
 
 
 def main():
@@ -274,14 +428,7 @@ def main():
         tools.evaluate("document.querySelectorAll('article.card > details').forEach(d => d.open = false)")
         tools.send("Emulation.clearDeviceMetricsOverride")
 
-        if screenshot:
-            # The first two cards open (a rich one, large image, and one without its image, with the reason).
-            tools.evaluate("document.querySelectorAll('article.card > details').forEach((d, i) => d.open = i < 2)")
-            tools.send("Emulation.setDeviceMetricsOverride", width=900, height=1500, deviceScaleFactor=1, mobile=False)
-            shot = tools.send("Page.captureScreenshot", format="png")
-            with open(screenshot, "wb") as handle:
-                handle.write(base64.b64decode(shot["data"]))
-            print(f"screenshot: {screenshot}")
+        phone_checks(tools, work, env, screenshot)
     except (OSError, RuntimeError, ValueError) as error:
         print(f"html-report-e2e: {error}")
         check("the browser session ran to the end", False, str(error))

@@ -123,4 +123,265 @@ import Testing
         #expect(html.contains("gone.json: a broken link"))
         #expect(html.components(separatedBy: "<article ").count - 1 == 2)
     }
+
+    // MARK: - The phone
+
+    static let shop = AppCategories(
+        appName: "Shop",
+        categories: [
+            NotificationCategory(
+                identifier: "order",
+                actions: [
+                    NotificationAction(identifier: "track", title: "Track", icon: "shippingbox"),
+                    NotificationAction(
+                        identifier: "cancel", title: "Cancel order", options: [.destructive, .authenticationRequired]),
+                    NotificationAction(
+                        identifier: "reply", title: "Reply",
+                        textInput: .init(buttonTitle: "Send", placeholder: "Message")),
+                    NotificationAction(identifier: "open", title: "Open order", options: [.foreground]),
+                ])
+        ])
+
+    static let longBody = String(repeating: "The courier expects to deliver on Thursday. ", count: 7)
+
+    /// A delivered plain notification in category `order`, with its presentation under `rules`.
+    static func presented(
+        title: String = "Your order has shipped", body: String = longBody, file: String = "order.json",
+        rules: PresentationRules = .iOS, categories: AppCategories? = shop
+    ) -> DeliveryResult {
+        var result = DeliveryResult(
+            file: file, appState: .background, style: .plain, content: NotificationContent(title: title, body: body))
+        result.category = "order"
+        result.badge = 2
+        result.presentation = NotificationPresentation(of: result, categories: categories, rules: rules)
+        return result
+    }
+
+    /// The opening tags of the `pv-<view>` figure, up to its end.
+    static func view(_ view: NotificationView, in html: String) -> Substring {
+        guard let start = html.range(of: "<figure class=\"pv pv-\(view.rawValue)\""),
+            let end = html[start.upperBound...].range(of: "</figure>")
+        else { return "" }
+        return html[start.lowerBound..<end.upperBound]
+    }
+
+    static func count(_ needle: String, in text: Substring) -> Int {
+        text.components(separatedBy: needle).count - 1
+    }
+
+    @Test func eachViewClampsTheBodyToTheModelsLines() throws {
+        let result = Self.presented()
+        let presentation = try #require(result.presentation)
+        let html = Self.render([Self.item(result)])
+        for view in presentation.views {
+            let drawn = Self.view(view.view, in: html)
+            #expect(!drawn.isEmpty, "the \(view.view.label) view is drawn")
+            #expect(
+                drawn.contains(
+                    "class=\"pv-body pv-clamp\" style=\"-webkit-line-clamp:\(view.body.maxLines)\" data-max-lines=\"\(view.body.maxLines)\""
+                ), "\(view.view.label): clamp of \(view.body.maxLines)")
+            #expect(drawn.contains("class=\"pv-title pv-one\" data-max-lines=\"1\""), "the title on one line")
+            // The full text, for the browser to cut.
+            #expect(drawn.contains(HTMLReporter.escape(Self.longBody)))
+        }
+    }
+
+    @Test func theBannerHasTheModelsTwoButtonsAndTheExpandedViewAllFour() throws {
+        let result = Self.presented()
+        let presentation = try #require(result.presentation)
+        let html = Self.render([Self.item(result)])
+        for view in presentation.views {
+            let drawn = Self.view(view.view, in: html)
+            #expect(Self.count("<button type=\"button\"", in: drawn) == view.actions.count, "\(view.view.label)")
+        }
+        #expect(presentation.view(.banner)?.actions.count == 2)
+        let banner = Self.view(.banner, in: html)
+        #expect(banner.contains("data-action=\"track\"") && banner.contains("data-action=\"cancel\""))
+        #expect(!banner.contains("data-action=\"reply\""))
+        #expect(banner.contains("2 actions not shown here (long-press)"))
+        let expanded = Self.view(.expanded, in: html)
+        #expect(Self.count("<button type=\"button\"", in: expanded) == 4)
+        #expect(Self.count("class=\"pv-action destructive\"", in: expanded) == 1)
+        #expect(expanded.contains("class=\"pv-action destructive\" data-action=\"cancel\""))
+        #expect(expanded.contains("<span class=\"pv-placeholder\" dir=\"auto\">Message</span>"))
+        #expect(expanded.contains("<span class=\"pv-send\" dir=\"auto\">Send</span>"))
+        #expect(expanded.contains("<span class=\"pv-symbol\">shippingbox</span>"))
+        #expect(Self.count("<button type=\"button\"", in: Self.view(.lockScreen, in: html)) == 0)
+        // The labels: app name, timestamp, badge, approximate with the model's words.
+        #expect(banner.contains("<span class=\"pv-app\" dir=\"auto\">Shop</span>"))
+        #expect(banner.contains("<span class=\"pv-time\">now</span>"))
+        #expect(banner.contains("<span class=\"pv-badge\" title=\"badge\">2</span>"))
+        #expect(banner.contains("title=\"\(HTMLReporter.escape(presentation.approximation))\">approximate</span>"))
+    }
+
+    @Test func aChangedRuleChangesTheClamp() throws {
+        var rules = PresentationRules.iOS
+        rules.bodyLines[.lockScreen] = 3
+        rules.actions[.banner] = 1
+        let result = Self.presented(rules: rules)
+        let html = Self.render([Self.item(result)])
+        let lockScreen = Self.view(.lockScreen, in: html)
+        #expect(lockScreen.contains("-webkit-line-clamp:3\" data-max-lines=\"3\""))
+        #expect(!lockScreen.contains("-webkit-line-clamp:4"))
+        #expect(Self.count("<button type=\"button\"", in: Self.view(.banner, in: html)) == 1)
+        // Unchanged rules stay.
+        #expect(Self.view(.expanded, in: html).contains("-webkit-line-clamp:7"))
+    }
+
+    @Test func payloadMarkupIsEscapedInEveryView() throws {
+        let result = Self.presented(
+            title: "<script>alert(1)</script>", body: "<img src=x onerror=alert(2)> \u{202E}end",
+            file: "<b>.json")
+        let presentation = try #require(result.presentation)
+        let html = Self.render([Self.item(result)])
+        #expect(!html.contains("<script>alert"))
+        #expect(!html.contains("<img src=x"))
+        #expect(!html.contains("\u{202E}"))
+        for view in presentation.views {
+            let drawn = Self.view(view.view, in: html)
+            #expect(drawn.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "\(view.view.label)")
+            #expect(drawn.contains("&lt;img src=x onerror=alert(2)&gt;"), "\(view.view.label)")
+        }
+        for page in HTMLReporter().screenshotPages(ReplayReport(items: [Self.item(result)], elapsed: 0)) {
+            #expect(!page.html.contains("<script"), "\(page.fileName)")
+            #expect(page.html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "\(page.fileName)")
+            #expect(page.fileName.hasPrefix("_b_."), "\(page.fileName)")
+        }
+    }
+
+    @Test func anUnregisteredCategoryShowsTheNoteAndNoButtons() {
+        let result = Self.presented(categories: AppCategories(categories: []))
+        let html = Self.render([Self.item(result)])
+        #expect(html.contains("<li><bdi>category order is not registered by the app: no buttons</bdi></li>"))
+        #expect(!html.contains("class=\"pv-action"))
+    }
+
+    @Test func theThumbnailIsCroppedAsTheModelSays() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("richpush-html-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bytes = Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3, 4])
+        let file = folder.appendingPathComponent("a.png")
+        try bytes.write(to: file)
+        var result = Self.presented()
+        result.style = .rich
+        result.attachment = Attachment(
+            url: "https://cdn.test/a.png", format: .png, width: 400, height: 200, frames: 1, bytes: bytes.count,
+            sha256: "00", file: file.path)
+        var presentation = try #require(NotificationPresentation(of: result, categories: Self.shop))
+        result.presentation = presentation
+        // No crop: the centred square of the 400x200 image covers the 40 px square (scale 0.2).
+        #expect(
+            Self.view(.banner, in: Self.render([Self.item(result)])).contains(
+                "background-size:80px 40px;background-position:-20px 0px"))
+        for index in presentation.views.indices where presentation.views[index].thumbnail != nil {
+            presentation.views[index].thumbnail?.crop = UnitRect(x: 0.5, y: 0, width: 0.25, height: 0.5)
+        }
+        result.presentation = presentation
+        let html = Self.render([Self.item(result)])
+        // The crop (100x100 px of a 400x200 image at x 200) covers the 40 px square: scale 0.4.
+        let lockScreen = Self.view(.lockScreen, in: html)
+        #expect(lockScreen.contains("background-size:160px 80px;background-position:-80px 0px"))
+        #expect(lockScreen.contains("data-crop=\"0.5,0.0,0.25,0.5\""))
+        // The bytes once, in the card's image and the card's style (shared by the three views).
+        #expect(html.components(separatedBy: bytes.base64EncodedString()).count - 1 == 2)
+        #expect(Self.view(.expanded, in: html).contains("class=\"pv-picture m0-0\""))
+    }
+
+    @Test func videoAndAudioPlayFromTheReportWithinItsBudget() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("richpush-html-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let poster = folder.appendingPathComponent("poster.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Self.pngHeader(width: 2, height: 1)).write(
+            to: poster)
+        let video = folder.appendingPathComponent("clip.mp4")
+        let videoBytes = Data([0, 0, 0, 0x18] + Array("ftypisom".utf8) + [UInt8](repeating: 7, count: 20))
+        try videoBytes.write(to: video)
+        let audio = folder.appendingPathComponent("sound.wav")
+        let audioBytes = Data(Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WAVEfmt ".utf8))
+        try audioBytes.write(to: audio)
+
+        func result(_ media: PresentedMedia) -> DeliveryResult {
+            var result = Self.presented()
+            result.presentation?.views[2].media = media
+            return result
+        }
+        let clip = PresentedMedia(
+            kind: .video, file: poster.path, width: 1280, height: 720, duration: 12.4, source: video.path)
+        let sound = PresentedMedia(kind: .audio, file: nil, width: 0, height: 0, duration: 75, source: audio.path)
+        let reporter = HTMLReporter(fileBytes: SafeFileReader.read)
+        let html = reporter.render(
+            ReplayReport(items: [Self.item(result(clip)), Self.item(result(sound))], elapsed: 0))
+        #expect(html.contains("media-src data:"))
+        #expect(
+            html.contains(
+                "<video controls preload=\"metadata\" playsinline style=\"aspect-ratio:1280/720\" poster=\"data:image/png;base64,"
+            ))
+        #expect(html.contains("src=\"data:video/mp4;base64,\(videoBytes.base64EncodedString())\"></video>"))
+        #expect(html.contains("<span class=\"pv-duration\">0:12</span>"))
+        #expect(
+            html.contains(
+                "<audio controls preload=\"metadata\" src=\"data:audio/wav;base64,\(audioBytes.base64EncodedString())\"></audio>"
+            ))
+        #expect(html.contains("<span class=\"pv-duration\">1:15</span>"))
+        // An audio thumbnail (no picture) is its symbol, not a missing image.
+        var withThumbnail = result(sound)
+        withThumbnail.presentation?.views[0].thumbnail = sound
+        let lockScreen = Self.view(
+            .lockScreen, in: reporter.render(ReplayReport(items: [Self.item(withThumbnail)], elapsed: 0)))
+        #expect(
+            lockScreen.contains("<div class=\"pv-thumb missing\" role=\"img\" aria-label=\"audio thumbnail\">♪</div>"))
+
+        var small = reporter
+        small.maxEmbeddedMediaBytes = 8
+        let refused = small.render(ReplayReport(items: [Self.item(result(clip))], elapsed: 0))
+        #expect(!refused.contains("<video"))
+        #expect(!refused.contains("data:video/mp4"))
+        #expect(refused.contains("aria-label=\"poster frame\""))
+        #expect(refused.contains("The video (32 B) is not embedded: the report embeds audio and video up to 8 B."))
+        #expect(refused.contains("<span class=\"pv-duration\">0:12</span>"))
+    }
+
+    /// An IHDR chunk (no valid CRC needed by the inspector's header read).
+    static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+        func be(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) } }
+        return be(13) + Array("IHDR".utf8) + be(width) + be(height) + [8, 6, 0, 0, 0] + [0, 0, 0, 0]
+    }
+
+    @Test func aThreadIsStackedWithNMore() {
+        var first = Self.presented(title: "First", file: "a.json")
+        first.threadID = "orders"
+        var second = Self.presented(title: "Second", file: "b.json")
+        second.threadID = "orders"
+        var third = Self.presented(title: "Third", file: "c.json")
+        third.threadID = "orders"
+        let alone = Self.presented(title: "Alone", file: "d.json")
+        let html = Self.render([Self.item(first), Self.item(second), Self.item(third), Self.item(alone)])
+        #expect(html.components(separatedBy: "<section class=\"thread-stack\"").count - 1 == 1)
+        #expect(html.contains("<a href=\"#n0\">2 more</a>"))
+        #expect(html.contains("<li><a href=\"#n2\"><bdi>Third</bdi></a></li>"))
+        #expect(html.components(separatedBy: "<article ").count - 1 == 4, "every card is still there")
+    }
+
+    @Test func screenshotPagesAreOnePerViewAndSchemeNamedForThePayload() {
+        let result = Self.presented(file: "payloads/presentation/order long.json")
+        let again = Self.presented(file: "other/order long.json")
+        let pages = HTMLReporter().screenshotPages(
+            ReplayReport(items: [Self.item(result), Self.item(again)], elapsed: 0))
+        #expect(
+            pages.map(\.fileName) == [
+                "order_long.lockScreen.png", "order_long.lockScreen-dark.png", "order_long.banner.png",
+                "order_long.banner-dark.png", "order_long.expanded.png", "order_long.expanded-dark.png",
+                "order_long-2.lockScreen.png", "order_long-2.lockScreen-dark.png", "order_long-2.banner.png",
+                "order_long-2.banner-dark.png", "order_long-2.expanded.png", "order_long-2.expanded-dark.png",
+            ])
+        #expect(pages.allSatisfy { $0.width == 390 && $0.height > 100 })
+        #expect(pages[1].html.contains("<html lang=\"en\" class=\"shot dark\">"))
+        #expect(pages[0].html.contains("<html lang=\"en\" class=\"shot light\">"))
+        #expect(pages[0].html.components(separatedBy: "<figure ").count - 1 == 1)
+        #expect(HTMLReporter.safeFileName("../../.hidden.json") == "_hidden")
+        #expect(HTMLReporter.safeFileName("注文.apns") == "notification")
+        #expect(HTMLReporter.safeFileName("a/b/c.d.json") == "c.d")
+    }
 }

@@ -1,12 +1,17 @@
 import Foundation
 public import RichPushCore
-import RichPushLibrary
+public import RichPushLibrary
 
 /// One self-contained HTML page for people who do not run terminals: every notification drawn as the lock
 /// screen shows it, with its real image, and in plain words why an image is missing.
 ///
-/// - Self-contained: CSS inline, images as `data:` URIs, no script at all; a Content-Security-Policy forbids
-///   scripts, connections, frames and any load that is not a `data:` image, so opening the file requests nothing.
+/// - Self-contained: CSS inline, images, audio and video as `data:` URIs, no script at all; a
+///   Content-Security-Policy forbids scripts, connections, frames and any load that is not a `data:` image or
+///   medium, so opening the file requests nothing.
+/// - The phone: each card draws the notification's ``NotificationPresentation``, its lock screen, banner and
+///   expanded views side by side at a phone's width, light or dark (the viewer's setting or the page's switch);
+///   the browser wraps the text and cuts it with the model's line counts. A thread's notifications are also drawn
+///   stacked, as the lock screen groups them. ``screenshotPages(_:)`` draws each view alone, for `--screenshots`.
 /// - Filters (outcome, app state) are radio buttons and CSS, so they work from a file, without a server.
 /// - Payload text is hostile input: control characters and bidirectional overrides are removed, everything is
 ///   escaped for its context, text is isolated (`<bdi>`) so right-to-left text cannot reorder the card, and only
@@ -19,17 +24,27 @@ public struct HTMLReporter: Sendable {
     public var maxEmbeddedImageBytes = 4 * 1024 * 1024
     /// All embedded images together.
     public var maxTotalImageBytes = 128 * 1024 * 1024
+    /// The largest audio or video embedded for a player (iOS allows 5 MB of audio and 50 MB of video); larger
+    /// ones show their poster and say why. They count against ``maxTotalImageBytes`` too.
+    public var maxEmbeddedMediaBytes = 16 * 1024 * 1024
     public var context: ReportContext
     /// An attachment's bytes, as its front end reads them (the reporter reads no file itself); nil when they are
     /// gone.
     public var attachmentBytes: @Sendable (Attachment) -> [UInt8]?
+    /// A file the phone views draw (a poster frame, a video or audio for its player), read up to a limit, as its
+    /// front end reads it (``SafeFileReader/read(_:limit:)``); by default none is read.
+    public var fileBytes: @Sendable (_ path: String, _ limit: Int) -> SafeFileReader.Outcome
 
     public init(
         context: ReportContext = ReportContext(),
-        attachmentBytes: @escaping @Sendable (Attachment) -> [UInt8]? = { _ in nil }
+        attachmentBytes: @escaping @Sendable (Attachment) -> [UInt8]? = { _ in nil },
+        fileBytes: @escaping @Sendable (_ path: String, _ limit: Int) -> SafeFileReader.Outcome = { _, _ in
+            .failure("not read")
+        }
     ) {
         self.context = context
         self.attachmentBytes = attachmentBytes
+        self.fileBytes = fileBytes
     }
 
     public func render(_ report: ReplayReport) -> String {
@@ -37,8 +52,9 @@ public struct HTMLReporter: Sendable {
         var html = head(report)
         html += filters(report)
         html += "<main class=\"cards\">\n"
+        let stacks = ThreadStack.threads(report.items)
         for (index, item) in report.items.enumerated() {
-            html += card(item, index: index, budget: &budget)
+            html += card(item, index: index, stack: stacks[index], budget: &budget)
         }
         if report.items.isEmpty { html += "<p class=\"empty\">No payloads were replayed.</p>\n" }
         html += "</main>\n<footer>Made by richpush \(Self.escape(context.version)).</footer>\n</body>\n</html>\n"
@@ -48,7 +64,7 @@ public struct HTMLReporter: Sendable {
     // MARK: - Page
 
     static let contentSecurityPolicy =
-        "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+        "default-src 'none'; img-src data:; media-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
     private func head(_ report: ReplayReport) -> String {
         let counts = Counts(report)
@@ -62,7 +78,7 @@ public struct HTMLReporter: Sendable {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
             <title>richpush replay: \(report.items.count) notification\(report.items.count == 1 ? "" : "s")</title>
-            <style>\(Self.css)</style>
+            <style>\(Self.css)\(PhoneStyle.css)</style>
             </head>
             <body>
             <header class="run">
@@ -111,19 +127,26 @@ public struct HTMLReporter: Sendable {
             html +=
                 "<input class=\"filter\" type=\"radio\" name=\"state\" id=\"s-\(state.id)\"\(state.id == "all" ? " checked" : "")>\n"
         }
+        let schemes = [("auto", "Phone: as your system"), ("light", "Light"), ("dark", "Dark")]
+        for (id, _) in schemes {
+            html +=
+                "<input class=\"filter\" type=\"radio\" name=\"phone\" id=\"ph-\(id)\"\(id == "auto" ? " checked" : "")>\n"
+        }
         html += "<nav class=\"filters\" aria-label=\"Filters\">\n<div class=\"group\">"
         for outcome in outcomes {
             html += "<label for=\"o-\(outcome.id)\">\(outcome.label) <span>\(outcome.count)</span></label>"
         }
         html += "</div>\n<div class=\"group\">"
         for state in states { html += "<label for=\"s-\(state.id)\">\(state.label)</label>" }
+        html += "</div>\n<div class=\"group\">"
+        for (id, label) in schemes { html += "<label for=\"ph-\(id)\">\(label)</label>" }
         html += "</div>\n</nav>\n"
         return html
     }
 
     // MARK: - Cards
 
-    private func card(_ item: ReplayItem, index: Int, budget: inout Int) -> String {
+    private func card(_ item: ReplayItem, index: Int, stack: ThreadStack?, budget: inout Int) -> String {
         let verdict: String
         switch item.verdict {
         case .unchecked: verdict = "none"
@@ -141,8 +164,23 @@ public struct HTMLReporter: Sendable {
                 """
         }
         let outcome = result.rejection != nil ? "rejected" : result.style.rawValue
-        var html =
+        // The attachment once: the card's image and the phone views' pictures share it.
+        let embedded = result.attachment.map { embed($0, budget: &budget) }
+        var phone: PhoneParts?
+        if let presentation = result.presentation {
+            var known: [String: PhoneMedia.Embedded] = [:]
+            switch (result.attachment, embedded) {
+            case (let attachment?, .success(let uri)?): known[attachment.file] = .uri(uri)
+            case (let attachment?, .failure(let note)?): known[attachment.file] = .notEmbedded(note.message)
+            default: break
+            }
+            phone = phoneParts(result, presentation: presentation, card: index, known: known, budget: &budget)
+        }
+        var html = ""
+        if let stack, let top = phone?.views[.lockScreen] { html += stack.html(top: top) }
+        html +=
             "<article class=\"card outcome-\(outcome) state-\(result.appState.rawValue) verdict-\(verdict)\" id=\"n\(index)\">\n"
+        if let phone { html += phoneSection(phone) }
         html += "<details>\n<summary>\n"
         html += "<div class=\"app-line\"><span class=\"app\">\(Self.appName(result))</span>"
         html += "<span class=\"meta\">\(result.appState.rawValue) · \(Self.seconds(result.elapsed))</span></div>\n"
@@ -175,8 +213,8 @@ public struct HTMLReporter: Sendable {
         }
         html += "</div>\n"
         var imageNote: String?
-        if let attachment = result.attachment {
-            switch embed(attachment, budget: &budget) {
+        if let attachment = result.attachment, let embedded {
+            switch embedded {
             case .success(let dataURI):
                 html +=
                     "<img class=\"media\" decoding=\"async\" src=\"\(dataURI)\" width=\"\(attachment.width)\" height=\"\(attachment.height)\" alt=\"\(Self.escape(attachment.summary))\">\n"
@@ -430,7 +468,7 @@ public struct HTMLReporter: Sendable {
         body{margin:0;padding:16px;background:var(--bg);color:var(--text);\
         font:15px/1.35 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Noto Sans","Noto Sans CJK SC",sans-serif,\
         "Noto Color Emoji"}
-        header.run,nav.filters,main.cards,footer{max-width:680px;margin:0 auto}
+        header.run,nav.filters,main.cards,footer{max-width:1240px;margin:0 auto}
         h1{font-size:22px;margin:0 0 4px}
         .when{color:var(--muted);margin:0 0 10px}
         .counts{display:flex;flex-wrap:wrap;gap:6px;list-style:none;padding:0;margin:0 0 10px}
@@ -463,7 +501,7 @@ public struct HTMLReporter: Sendable {
         {display:none}
         .card{background:var(--card);border-radius:18px;padding:10px 14px;margin:0 0 10px;\
         box-shadow:0 1px 2px rgba(0,0,0,.12);overflow-wrap:anywhere;content-visibility:auto;\
-        contain-intrinsic-size:auto 96px}
+        contain-intrinsic-size:auto 480px}
         .card.verdict-fail{box-shadow:inset 3px 0 0 var(--fail),0 1px 2px rgba(0,0,0,.12)}
         .card summary{list-style:none;cursor:pointer}
         .card summary::-webkit-details-marker{display:none}

@@ -1,4 +1,5 @@
 public import RichPushCore
+public import RichPushLibrary
 
 /// The report formats of `richpush replay`.
 public enum ReplayFormat: String, Sendable, CaseIterable {
@@ -34,6 +35,8 @@ public struct ReportStream: Sendable {
     public let context: ReportContext
     /// How the HTML report gets an attachment's bytes (``AttachmentFile/read(_:)`` for files in the store).
     public let attachmentBytes: @Sendable (Attachment) -> [UInt8]?
+    /// How the HTML report reads the other files its phone views draw (posters, audio, video).
+    public let fileBytes: @Sendable (_ path: String, _ limit: Int) -> SafeFileReader.Outcome
     private let pathWidth: Int
 
     /// One result, ready to write.
@@ -49,8 +52,12 @@ public struct ReportStream: Sendable {
     /// `paths` are every payload's path, for the text report's column width.
     public init(
         format: ReplayFormat, paths: some Sequence<String>, context: ReportContext = ReportContext(),
-        attachmentBytes: @escaping @Sendable (Attachment) -> [UInt8]? = { _ in nil }
+        attachmentBytes: @escaping @Sendable (Attachment) -> [UInt8]? = { _ in nil },
+        fileBytes: @escaping @Sendable (_ path: String, _ limit: Int) -> SafeFileReader.Outcome = { _, _ in
+            .failure("not read")
+        }
     ) {
+        self.fileBytes = fileBytes
         self.format = format
         self.context = context
         self.attachmentBytes = attachmentBytes
@@ -93,9 +100,14 @@ public struct ReportStream: Sendable {
         }
     }
 
+    /// The HTML report's reporter, reading files as this stream does.
+    public var reporter: HTMLReporter {
+        HTMLReporter(context: context, attachmentBytes: attachmentBytes, fileBytes: fileBytes)
+    }
+
     /// The HTML report of the kept items.
     public func html(_ items: [ReplayItem], summary: ReplaySummary) -> String {
-        HTMLReporter(context: context, attachmentBytes: attachmentBytes).render(
+        reporter.render(
             ReplayReport(items: items, elapsed: summary.elapsed))
     }
 }

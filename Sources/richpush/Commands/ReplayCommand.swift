@@ -32,6 +32,7 @@ struct ReplayCommand: AsyncParsableCommand {
               richpush replay my-payloads --image-key data.smallImage --download-timeout 2s
               richpush replay payloads/sdk --sdk all     (each payload through every SDK's extension)
               richpush replay payloads --extension MyApp.xcodeproj --extension-process all
+              richpush replay payloads/presentation --screenshots shots   (PNGs of each view, for a ticket)
             """
     )
 
@@ -49,6 +50,12 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "FILE"))
     var output: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Also write each notification's lock screen, banner and expanded views, light and dark, as PNGs into DIR (made if absent), named for the payload: NAME.lockScreen.png, NAME.lockScreen-dark.png... Drawn by the HTML report in headless Chromium (apt-get install chromium).",
+            valueName: "DIR"))
+    var screenshots: String?
 
     @Option(
         help: ArgumentHelp(
@@ -82,6 +89,9 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if screenshots != nil, delivery.allSDKs || delivery.allProcessModes {
+            throw ValidationError("--screenshots draws one replay, not a matrix (--sdk all, --extension-process all)")
+        }
         try validateMatrix()
     }
 
@@ -101,6 +111,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let reportFile = try output.map { path throws(CommandFailure) in
             try Self.checkReportFile(path, against: files)
         }
+        let shots = try screenshots.map { folder throws(CommandFailure) in try ReplayScreenshots.prepare(folder) }
 
         // What cannot be a payload (an unreadable folder, a FIFO named x.json) is an entry of its own, in path order.
         let selected = shard.map { $0.shard.select(discovery.entries) } ?? discovery.entries
@@ -119,7 +130,8 @@ struct ReplayCommand: AsyncParsableCommand {
                 extensionMemoryBytes: command.delivery.configuration.extensionMemoryBytes, logger: logger, in: parts,
                 command: "richpush replay")
             return {
-                try await command.replay(entries, reportFile: reportFile, environment: environment, logger: logger)
+                try await command.replay(
+                    entries, reportFile: reportFile, shots: shots, environment: environment, logger: logger)
             }
         }
         if case .interrupted(let signal) = outcome { throw CommandFailure.interrupted(by: signal) }
@@ -128,7 +140,8 @@ struct ReplayCommand: AsyncParsableCommand {
     /// The replay itself, while the emulator runs: the report, the summary line, and a check failure (status 1)
     /// when an expectation did not hold.
     private func replay(
-        _ entries: [DiscoveredEntry], reportFile: OutputFile?, environment: EmulatorEnvironment, logger: Logger
+        _ entries: [DiscoveredEntry], reportFile: OutputFile?, shots: ReplayScreenshots?,
+        environment: EmulatorEnvironment, logger: Logger
     ) async throws(CommandFailure) {
         let computePool = environment.computePool
         let system = environment.system(configuration: delivery.configuration, logger: logger)
@@ -153,11 +166,18 @@ struct ReplayCommand: AsyncParsableCommand {
         let writer = ReplayReportOutput(
             stream: ReportStream(
                 format: format, paths: entries.map(\.path), context: reportContext,
-                attachmentBytes: AttachmentFile.read),
+                attachmentBytes: AttachmentFile.read, fileBytes: SafeFileReader.read),
             outputFile: reportFile, progress: StandardStreams.errorIsTerminal ? ProgressLine() : nil,
-            preview: preview ? ReplayPreview.make(format: format, output: output) : nil)
-        let (report, pending) = try await writer.replay(entries, runner: runner)
+            preview: preview ? ReplayPreview.make(format: format, output: output) : nil,
+            screenshots: shots != nil)
+        let (report, pending, pages) = try await writer.replay(entries, runner: runner)
         try writer.finish(pending, path: output)
+        if let shots {
+            try await shots.write(pages)
+            StandardStreams.error(
+                "richpush replay: \(pages.count) screenshot\(pages.count == 1 ? "" : "s") written to \(shots.directory)\n"
+            )
+        }
         if let output {
             if format == .text {
                 try StandardStreams.output(report.summaryLine + "\n")

@@ -25,6 +25,8 @@ struct ReplayReportOutput {
     let progress: ProgressLine?
     /// `--preview`: what goes under each result's line (its image), when there is a preview.
     var preview: (@Sendable (ReplayItem) -> String)? = nil
+    /// `--screenshots`: the items are kept, with their attachments, until each view's page is drawn.
+    var screenshots = false
     /// Whether standard output is the terminal the progress line is drawn on, so the line is cleared first.
     private let outputIsTerminal = isatty(STDOUT_FILENO) == 1
     /// The text report is on the terminal standard error writes to: its ERR line already names the file and the
@@ -48,7 +50,7 @@ struct ReplayReportOutput {
     /// Replays the discovered `entries` through `runner`, each read when its turn comes, writing or spooling each
     /// result as it is ready.
     func replay(_ entries: [DiscoveredEntry], runner: ReplayRunner) async throws(CommandFailure) -> (
-        ReplaySummary, Pending
+        ReplaySummary, Pending, [ScreenshotPage]
     ) {
         var spool: ReportSpool?
         var spoolFailure: String?
@@ -65,16 +67,18 @@ struct ReplayReportOutput {
         let progress = self.progress
         let preview = self.preview
         let problemsInReport = problemsAreInTheReport
+        let keepItems = stream.format == .html || screenshots
         let summary = try await runner.run(
             count: entries.count, loading: { LoadedPayload.load(entries[$0]) }, order: stream.format.order,
             progress: { done, total in progress?.update(done: done, total: total) },
             // HTML embeds the images when the replay is done; every other report is done with them in `prepare`.
-            discardAttachments: stream.format != .html,
+            discardAttachments: !keepItems,
             // Drawing a preview decodes and scales the image: that is CPU work for the pool.
             prepareInComputePool: preview != nil,
             prepare: { item in
                 var piece = stream.prepare(item)
                 if let preview { piece.text += preview(item) }
+                if keepItems { piece.item = item }
                 return piece
             }
         ) { (piece) throws(CommandFailure) in
@@ -98,18 +102,25 @@ struct ReplayReportOutput {
             }
         }
         progress?.clear()
-        if let spoolFailure { return (summary, .failed(spoolFailure)) }
+        // Drawn now, like the HTML report: the pages embed the downloaded images, which go with the emulator.
+        let kept = items
+        let pages =
+            screenshots
+            ? await runner.computePool.run {
+                stream.reporter.screenshotPages(ReplayReport(items: kept, elapsed: summary.elapsed))
+            } : []
+        if let spoolFailure { return (summary, .failed(spoolFailure), pages) }
         if stream.format == .html {
-            // Drawn now: the page embeds the downloaded images, which go when the emulator shuts down.
-            let kept = items
             let html = await runner.computePool.run { stream.html(kept, summary: summary) }
-            return (summary, .text(html))
+            return (summary, .text(html), pages)
         }
         if let spool {
-            return (summary, .spooled(spool, header: stream.header(summary), footer: stream.footer(summary)))
+            return (
+                summary, .spooled(spool, header: stream.header(summary), footer: stream.footer(summary)), pages
+            )
         }
         try StandardStreams.output(stream.footer(summary))
-        return (summary, .written)
+        return (summary, .written, pages)
     }
 
     /// Writes what `replay` left; the report file's or the spool's problem in one line, exit status 2.
