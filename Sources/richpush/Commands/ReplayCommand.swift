@@ -89,8 +89,9 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        if screenshots != nil, delivery.allSDKs || delivery.allProcessModes {
-            throw ValidationError("--screenshots draws one replay, not a matrix (--sdk all, --extension-process all)")
+        if screenshots != nil, delivery.allSDKs || delivery.allProcessModes || deviceMatrix {
+            throw ValidationError(
+                "--screenshots draws one replay, not a matrix (--sdk all, --extension-process all, --device-matrix)")
         }
         try validateMatrix()
     }
