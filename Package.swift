@@ -82,6 +82,7 @@ let package = Package(
         .target(
             name: "RichPushCustomExtension",
             dependencies: [
+                "RichPushCodecs",
                 "RichPushCore",
                 "RichPushFiles",
                 "RichPushNetwork",
