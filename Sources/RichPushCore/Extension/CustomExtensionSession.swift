@@ -163,10 +163,12 @@ struct CustomExtensionSession: Sendable {
                 report.fallback = Fallback(.attachmentRejected, problem)
             }
         }
-        let shown =
-            if report.attachment != nil { "rich, with image" } else if let media = report.media {
-                "rich, with \(media.kind.rawValue)"
-            } else { "plain" }
+        var shown = "plain"
+        if report.attachment != nil {
+            shown = "rich, with image"
+        } else if let media = report.media {
+            shown = "rich, with \(media.kind.rawValue)"
+        }
         timeline.record(.presented, shown)
         report.presentedAt = timeline.elapsed
     }
@@ -177,7 +179,8 @@ struct CustomExtensionSession: Sendable {
         guard media.kind == .video else { return nil }
         if let problem { return "no poster frame: \(problem)" }
         guard let requested, let shown = media.posterTime else { return nil }
-        if requested > media.duration {
+        // A duration of 0 is one the container does not give: nothing to compare with.
+        if media.duration > 0, requested > media.duration {
             return
                 "thumbnail time \(MediaAttachment.seconds(requested)) is past the video's \(MediaAttachment.seconds(media.duration)): the poster is its last frame, at \(MediaAttachment.seconds(shown))"
         }

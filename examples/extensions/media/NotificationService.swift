@@ -10,9 +10,9 @@ import UserNotifications
 ///  "media": {"url": "https://cdn.example.com/trailer.mp4", "type": "public.mpeg-4", "thumbnailTime": 1.0}}
 /// ```
 ///
-/// The file is downloaded to disk with a 10 s deadline and keeps the URL's file extension. Whatever fails (the
-/// download, or iOS refusing the attachment: a type it does not attach, a file over 5 MB of audio or 50 MB of
-/// video) leaves the notification as it came; the content handler is called once.
+/// The file is downloaded to disk (a video may be 50 MB) within the extension's 30 s, and keeps the URL's file
+/// extension. Whatever fails (the download, or iOS refusing the attachment: a type it does not attach, a file over
+/// 5 MB of audio or 50 MB of video) leaves the notification as it came; the content handler is called once.
 class NotificationService: UNNotificationServiceExtension {
     private var delivery: Delivery?
     private var task: URLSessionDownloadTask?
@@ -64,7 +64,7 @@ class NotificationService: UNNotificationServiceExtension {
         }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 10
-        configuration.timeoutIntervalForResource = 10
+        configuration.timeoutIntervalForResource = 28
         let session = URLSession(configuration: configuration)
         task = session.downloadTask(with: url) { [weak self] location, response, error in
             guard let self else { return }
