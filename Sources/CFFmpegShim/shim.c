@@ -12,9 +12,10 @@
 #include <time.h>
 #include <unistd.h>
 
-// libavformat's API: https://ffmpeg.org/doxygen/5.1/group__libavf.html (avformat_open_input,
-// avformat_find_stream_info, av_read_frame, av_seek_frame); decoding and encoding with the send/receive API:
-// https://ffmpeg.org/doxygen/5.1/group__lavc__encdec.html; libswscale's sws_scale:
+// FFmpeg 5.1 (Debian 12). Demuxing (av_probe_input_buffer2, avformat_open_input, avformat_find_stream_info,
+// av_read_frame, av_seek_frame): https://ffmpeg.org/doxygen/5.1/group__lavf__decoding.html; decoding and encoding
+// with the send/receive API (avcodec_send_packet, avcodec_receive_frame, avcodec_send_frame,
+// avcodec_receive_packet): https://ffmpeg.org/doxygen/5.1/group__lavc__encdec.html; libswscale's sws_scale:
 // https://ffmpeg.org/doxygen/5.1/group__libsws.html.
 
 /// The demuxers a probe may use: the containers iOS attaches (MPEG-4 and QuickTime, WAV, MP3, AIFF, MPEG program

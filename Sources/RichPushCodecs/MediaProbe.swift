@@ -16,8 +16,9 @@ public import Foundation
 /// let poster = try probe.poster(of: path, at: 1.0, writingTo: path + ".poster.png")
 /// ```
 ///
-/// libavformat: https://ffmpeg.org/doxygen/5.1/group__libavf.html (avformat_open_input, avformat_find_stream_info,
-/// av_seek_frame); decoding with avcodec_send_packet / avcodec_receive_frame, converting with sws_scale.
+/// Demuxing: https://ffmpeg.org/doxygen/5.1/group__lavf__decoding.html (avformat_open_input,
+/// avformat_find_stream_info, av_seek_frame); decoding with avcodec_send_packet / avcodec_receive_frame
+/// (https://ffmpeg.org/doxygen/5.1/group__lavc__encdec.html), converting with sws_scale. The C is in CFFmpegShim.
 public struct MediaProbe: Sendable {
     /// What a probe found.
     public struct Info: Sendable, Equatable {
