@@ -82,6 +82,7 @@ let package = Package(
         .target(
             name: "RichPushCustomExtension",
             dependencies: [
+                "RichPushCodecs",
                 "RichPushCore",
                 "RichPushFiles",
                 "RichPushNetwork",
@@ -132,9 +133,24 @@ let package = Package(
         .target(
             name: "RichPushCodecs",
             dependencies: [
-                "RichPushCore", "RichPushFiles", .product(name: "CImageCodecs", package: "Shared"),
+                "RichPushCore", "RichPushFiles", "CFFmpegShim", .product(name: "CImageCodecs", package: "Shared"),
             ],
             swiftSettings: swiftSettings
+        ),
+        // FFmpeg (Debian's libavformat, libavcodec, libavutil, libswscale): audio and video attachments read by their
+        // real container and codecs, and a video's poster frame.
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]
+        ),
+        .target(
+            name: "CFFmpegShim",
+            dependencies: ["CFFmpeg"],
+            linkerSettings: [
+                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
+                .linkedLibrary("avutil"),
+            ]
         ),
         .systemLibrary(
             name: "CNCurses",

@@ -352,11 +352,12 @@ import Testing
         let result = await deliver(Self.imagePayload)
         let object = try #require(result.jsonValue.objectValue)
         #expect(
-            Array(object.keys.prefix(15)) == [
+            Array(object.keys.prefix(16)) == [
                 "file", "appState", "delivered", "rejection", "extensionInvoked", "style", "title",
                 "subtitle", "body",
-                "imageURL", "attachment", "fallback", "hint", "timeline", "elapsed",
+                "imageURL", "attachment", "media", "fallback", "hint", "timeline", "elapsed",
             ])
+        #expect(object["media"] == .null)
         #expect(object["fallback"] == .null)
         #expect(object["attachment"]?["format"] == "png")
         #expect(object["attachment"]?["mimeType"] == "image/png")

@@ -72,4 +72,14 @@ import Testing
         #expect(junit.contains(#"<testsuites name="richpush replay" tests="3" failures="2">"#))
         #expect(!junit.contains("d.json"), "a payload without expectations is not a test case")
     }
+
+    @Test func aShownVideoIsSummedUpNotCalledPlainText() {
+        var result = DeliveryResult(
+            file: "v.json", appState: .background, style: .rich,
+            content: NotificationContent(title: "Trailer", subtitle: "", body: ""))
+        result.media = MediaAttachment(
+            kind: .video, type: "public.mpeg-4", container: "MP4", codecs: ["h264", "aac"], duration: 2, bytes: 8414,
+            file: "/tmp/v.mp4", width: 64, height: 48)
+        #expect(TextReporter.summary(of: result) == "\"Trailer\" MP4 video h264/aac 2.0 s 64x48")
+    }
 }

@@ -109,10 +109,11 @@ open class UNNotificationAttachment: NSObject, @unchecked Sendable {
             throw UNError(.attachmentUnrecognizedType, "the \(named) is not a type iOS attaches")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size > 0, size <= category.maxBytes else {
-            throw UNError(
-                .attachmentInvalidFileSize,
-                "\(size) bytes; a \(category.rawValue) attachment must be 1 to \(category.maxBytes) bytes")
+        guard size > 0 else {
+            throw UNError(.attachmentInvalidFileSize, "an empty file; a \(category.rawValue) attachment needs bytes")
+        }
+        if let problem = category.sizeProblem(bytes: size) {
+            throw UNError(.attachmentInvalidFileSize, problem)
         }
         let store = storeDirectory
         let destination = store.appendingPathComponent(UUID().uuidString)

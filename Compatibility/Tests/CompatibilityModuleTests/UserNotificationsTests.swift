@@ -87,6 +87,20 @@ struct UserNotificationsTests {
         try Data(count: 5_000_001).write(to: song)
         #expect(code { _ = try UNNotificationAttachment(identifier: "a", url: song) } == .attachmentInvalidFileSize)
         #expect(FileManager.default.fileExists(atPath: big.path), "a refused file stays where it was")
+        // The error says how far over the cap of its kind the file is (a sparse 52.4 MB movie).
+        let movie = work.appendingPathComponent("movie.mp4")
+        try Data().write(to: movie)
+        let handle = try FileHandle(forWritingTo: movie)
+        try handle.truncate(atOffset: 52_400_000)
+        try handle.close()
+        do {
+            _ = try UNNotificationAttachment(identifier: "a", url: movie)
+            Issue.record("no error")
+        } catch {
+            #expect(
+                "\(error)" == "UNError.attachmentInvalidFileSize: 52.4 MB is over the 50 MB limit for video attachments"
+            )
+        }
 
         let error = UNError(.attachmentInvalidFileSize)
         #expect(error.errorCode == 102 && UNError.errorDomain == "UNErrorDomain")

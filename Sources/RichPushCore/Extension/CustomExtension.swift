@@ -156,8 +156,10 @@ public struct HandedAttachment: Sendable, Equatable {
     public enum Inspection: Sendable, Equatable {
         case image(DownloadedImage)
         case notAnImage(String)
-        /// Audio or video: iOS attaches it; richpush does not play it.
-        case media
+        /// Audio or video, read by its real container and codecs (with a video's poster frame, or why there is none).
+        case media(MediaAttachment, MediaStreams, posterProblem: String?)
+        /// Declared as audio or video, and not a file of either: what it is instead ("truncated: …", "a PNG image").
+        case notMedia(String)
     }
 
     public init(identifier: String, file: String, type: String, inspection: Inspection) {

@@ -17,6 +17,8 @@ struct CustomExtensionSession: Sendable {
         var handed: HandedContent?
         var attachment: Attachment?
         var image: DownloadedImage?
+        /// The audio or video shown, when the first attachment is one iOS accepts.
+        var media: MediaAttachment?
         var fallback: Fallback?
         var presentedAt: Double
         var run: CustomExtensionRun
@@ -31,7 +33,8 @@ struct CustomExtensionSession: Sendable {
             "\(identity.principalClass ?? "the extension") from \(identity.source ?? "its folder"), process mode \(invocation.processMode)"
         )
         var report = Report(
-            content: request.content, handed: nil, attachment: nil, image: nil, fallback: nil, presentedAt: 0,
+            content: request.content, handed: nil, attachment: nil, image: nil, media: nil, fallback: nil,
+            presentedAt: 0,
             run: CustomExtensionRun(end: .contentHandlerNeverCalled(.exited), contentHandlerCalls: 0, log: []))
         var presented = false
         var expired = false
@@ -76,7 +79,7 @@ struct CustomExtensionSession: Sendable {
                 if let crossTalk = run.crossTalk { timeline.record(.crossTalk, crossTalk.detail) }
             }
         }
-        if presented, report.attachment == nil, report.fallback == nil, let vendorFailure {
+        if presented, report.attachment == nil, report.media == nil, report.fallback == nil, let vendorFailure {
             report.fallback = vendorFailure
         }
         let end = report.run.end
@@ -142,11 +145,49 @@ struct CustomExtensionSession: Sendable {
                 let problem = "the attached file (\(first.type)) is \(what), not an image"
                 timeline.record(.attachmentRejected, problem)
                 report.fallback = Fallback(.attachmentRejected, problem)
-            case .media:
-                timeline.record(.attachmentCreated, "\(first.type): iOS shows it; richpush does not play media")
+            case .media(let media, let streams, let posterProblem):
+                if let problem = MediaAttachmentRules.rejection(for: media, streams: streams) {
+                    timeline.record(.attachmentRejected, "\(first.type): \(problem)")
+                    report.fallback = Fallback(.attachmentRejected, problem)
+                } else {
+                    let requested = handed.content.attachments.first?.options.thumbnailTime
+                    let note = Self.posterNote(media, requested: requested, problem: posterProblem)
+                    timeline.record(
+                        .attachmentCreated, "\(first.type), \(media.summary)" + (note.map { "; \($0)" } ?? ""))
+                    report.media = media
+                }
+            case .notMedia(let what):
+                let kind = TypeDeclaration.named(first.type)?.attachment?.rawValue ?? "media"
+                let problem = "the attached file (\(first.type), \(kind)) is \(what)"
+                timeline.record(.attachmentRejected, problem)
+                report.fallback = Fallback(.attachmentRejected, problem)
             }
         }
-        timeline.record(.presented, report.attachment != nil ? "rich, with image" : "plain")
+        var shown = "plain"
+        if report.attachment != nil {
+            shown = "rich, with image"
+        } else if let media = report.media {
+            shown = "rich, with \(media.kind.rawValue)"
+        }
+        timeline.record(.presented, shown)
         report.presentedAt = timeline.elapsed
+    }
+
+    /// What the timeline says of a video's poster beyond its time: a thumbnail time past the end (the last frame is
+    /// shown), or no frame at all (iOS shows the video without one).
+    static func posterNote(_ media: MediaAttachment, requested: Double?, problem: String?) -> String? {
+        guard media.kind == .video else { return nil }
+        if let problem { return "no poster frame: \(problem)" }
+        guard let requested, let shown = media.posterTime else { return nil }
+        // A duration of 0 is one the container does not give: nothing to compare with.
+        if media.duration > 0, requested > media.duration {
+            return
+                "thumbnail time \(MediaAttachment.seconds(requested)) is past the video's \(MediaAttachment.seconds(media.duration)): the poster is its last frame, at \(MediaAttachment.seconds(shown))"
+        }
+        if requested < 0 {
+            return
+                "thumbnail time \(MediaAttachment.seconds(requested)) is before the start: the poster is the first frame"
+        }
+        return nil
     }
 }

@@ -9,6 +9,8 @@ public struct DeliveryResult: Sendable, Equatable {
     public var content: NotificationContent
     public var imageURL: String?
     public var attachment: Attachment?
+    /// The audio or video iOS shows (a team's extension attached it and it passed iOS's checks); nil otherwise.
+    public var media: MediaAttachment?
     public var fallback: Fallback?
     public var hint: String?
     public var timeline: [TimelineEvent]
@@ -141,6 +143,7 @@ extension DeliveryResult {
         object["body"] = .string(content.body)
         object["imageURL"] = optional(imageURL)
         object["attachment"] = attachment.map(\.jsonValue) ?? .null
+        object["media"] = media?.jsonValue ?? .null
         object["fallback"] =
             fallback.map { ["reason": .string($0.reason.rawValue), "detail": .string($0.detail)] }
             ?? .null

@@ -253,6 +253,12 @@ public struct NotificationSystem: Sendable {
             result.style = .rich
             if let verdict = await decode(image, timeline: timeline) { result.record(verdict) }
         }
+        // Audio or video iOS accepted is shown (a player, a video's poster): the notification is rich, as with an
+        // image.
+        if let media = report.media {
+            result.media = media
+            result.style = .rich
+        }
         result.timeline = timeline.snapshot
         result.elapsed = report.presentedAt
     }
@@ -300,11 +306,13 @@ public struct NotificationSystem: Sendable {
     /// Lets the attachment file of a delivered result go, once nothing will read it again (its result is
     /// reported): a long replay then keeps only the files of the payloads in flight.
     public func discardAttachment(of result: DeliveryResult) async {
-        guard let file = result.attachment?.file else { return }
         if let customExtension, result.extensionIdentity?.kind == .custom {
-            await customExtension.discardAttachment(atPath: file)
+            // A team's extension's audio or video is kept with its poster frame beside it.
+            let files = [result.attachment?.file, result.media?.file, result.media?.poster?.file.path]
+            for file in files.compactMap(\.self) { await customExtension.discardAttachment(atPath: file) }
             return
         }
+        guard let file = result.attachment?.file else { return }
         await downloader.discardAttachment(atPath: file)
     }
 

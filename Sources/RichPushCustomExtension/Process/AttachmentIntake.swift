@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RichPushCodecs
 import RichPushCore
 import RichPushFiles
 import RichPushHostProtocol
@@ -32,7 +33,9 @@ enum AttachmentIntake {
             let path = index == 0 ? keep(attachment.file, in: kept) ?? attachment.file : attachment.file
             return HandedAttachment(
                 identifier: attachment.identifier, file: path, type: attachment.type,
-                inspection: inspect(path, type: attachment.type))
+                inspection: inspect(
+                    path, type: attachment.type, thumbnailTime: attachment.options.thumbnailTime,
+                    poster: index == 0))
         }
         return handed
     }
@@ -50,7 +53,7 @@ enum AttachmentIntake {
         switch inspect(path, type: "public.image") {
         case .image(let image): communication.avatar = image
         case .notAnImage(let what): communication.avatarProblem = "the avatar is \(what), not an image"
-        case .media: communication.avatarProblem = "the avatar is not an image"
+        case .media, .notMedia: communication.avatarProblem = "the avatar is not an image"
         }
         return communication
     }
@@ -71,9 +74,16 @@ enum AttachmentIntake {
         return rename(file, destination) == 0 ? destination : nil
     }
 
-    /// What an attached file is, read as the system reads it: an image of a type a notification shows, or media.
-    static func inspect(_ path: String, type: String) -> HandedAttachment.Inspection {
-        guard type == "public.image" || TypeDeclaration.named(type)?.attachment == .image else { return .media }
+    /// What an attached file is, read as the system reads it: an image of a type a notification shows, or audio or
+    /// video read by its container (with, when `poster`, a video's frame at `thumbnailTime` written beside it).
+    static func inspect(
+        _ path: String, type: String, thumbnailTime: Double? = nil, poster: Bool = false
+    ) -> HandedAttachment.Inspection {
+        switch TypeDeclaration.named(type)?.attachment {
+        case .audio: return inspectMedia(path, type: type, kind: .audio, thumbnailTime: thumbnailTime, poster: poster)
+        case .video: return inspectMedia(path, type: type, kind: .video, thumbnailTime: thumbnailTime, poster: poster)
+        case .image, nil: break
+        }
         let url = URL(fileURLWithPath: path)
         let inspection: ImageInspection
         do {
@@ -93,6 +103,45 @@ enum AttachmentIntake {
         case .notAnImage(let what):
             return .notAnImage(what)
         }
+    }
+
+    /// An audio or video file, read with FFmpeg (``MediaProbe``): its container, codecs, duration and size; for the
+    /// attachment shown, a video's frame at `thumbnailTime` (0 without one) as a PNG beside the kept file.
+    static func inspectMedia(
+        _ path: String, type: String, kind: MediaAttachment.Kind, thumbnailTime: Double?, poster: Bool
+    ) -> HandedAttachment.Inspection {
+        let probe = MediaProbe()
+        let info: MediaProbe.Info
+        do {
+            info = try probe.probe(path)
+        } catch {
+            // A picture attached as audio or video says what it is.
+            if case .image(let image)? = try? ImageInspector.inspect(fileAt: URL(fileURLWithPath: path)) {
+                return .notMedia("a \(image.format.rawValue.uppercased()) image")
+            }
+            return .notMedia(error.description)
+        }
+        var media = MediaAttachment(
+            kind: kind, type: type, container: info.container, codecs: info.codecs, duration: info.duration ?? 0,
+            bytes: info.bytes, file: path, width: info.width, height: info.height)
+        var posterProblem: String?
+        if poster, info.hasVideo {
+            let file = (path as NSString).deletingPathExtension + "-poster.png"
+            do {
+                let frame = try probe.poster(of: path, at: thumbnailTime ?? 0, writingTo: file)
+                if let (bytes, sha256) = digest(of: file) {
+                    media.poster = DownloadedImage(
+                        file: frame.file, format: .png, width: frame.width, height: frame.height, frames: 1,
+                        bytes: bytes, sha256: sha256, servedContentType: nil)
+                    media.posterTime = frame.time
+                } else {
+                    posterProblem = "the poster frame could not be read back"
+                }
+            } catch {
+                posterProblem = error.description
+            }
+        }
+        return .media(media, MediaStreams(audio: info.hasAudio, video: info.hasVideo), posterProblem: posterProblem)
     }
 
     /// The file's size and SHA-256, read in pieces.

@@ -73,7 +73,8 @@ public struct TextReporter: Sendable {
             + Self.summary(of: result)
     }
 
-    /// `"Title" png 640x480 47.1 KB` or `"Title" plain: timeout (no complete image within 5 s)`.
+    /// `"Title" png 640x480 47.1 KB`, `"Title" MP4 video h264/aac 2.0 s 64x48, poster at 1.0 s` or `"Title" plain:
+    /// timeout (no complete image within 5 s)`.
     public static func summary(of result: DeliveryResult) -> String {
         if let refusal = result.endpointRejection {
             return
@@ -86,6 +87,9 @@ public struct TextReporter: Sendable {
         let title = text.isEmpty ? "(no text)" : "\"\(TextSanitizer.singleLine(text, limit: 40))\""
         if let attachment = result.attachment {
             return "\(title) \(attachment.summary)"
+        }
+        if let media = result.media {
+            return "\(title) \(media.summary)"
         }
         if let fallback = result.fallback {
             return "\(title) \(result.style == .silent ? "silent" : "plain"): \(fallback.reason.rawValue) "

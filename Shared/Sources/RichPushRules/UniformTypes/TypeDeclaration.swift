@@ -46,6 +46,18 @@ public enum AttachmentKind: String, Sendable, Equatable {
         case .video: 50_000_000
         }
     }
+
+    /// The cap as people read it: `50 MB` (1 MB = 1,000,000 bytes, as iOS counts).
+    public var limitDescription: String { "\(maxBytes / 1_000_000) MB" }
+
+    /// Nil for a file of `bytes` within the cap; otherwise the sentence that says by how much it is over: `52.4 MB is
+    /// over the 50 MB limit for video attachments` (in bytes when one decimal would not show the difference).
+    public func sizeProblem(bytes: Int) -> String? {
+        guard bytes > maxBytes else { return nil }
+        let tenths = (bytes + 50_000) / 100_000
+        let size = tenths * 100_000 > maxBytes ? "\(tenths / 10).\(tenths % 10) MB" : "\(bytes) bytes"
+        return "\(size) is over the \(limitDescription) limit for \(rawValue) attachments"
+    }
 }
 
 extension TypeDeclaration {
