@@ -1,3 +1,5 @@
+import Foundation
+
 extension NotificationPresentation {
     /// What the phone draws for a result: nil when it draws nothing (a refused payload, a silent one).
     ///
@@ -88,12 +90,25 @@ extension NotificationPresentation {
         previewsHidden = hiding.isEmpty ? nil : PreviewRules.reason(device: device)
     }
 
-    /// The attachment as a picture: the accepted image.
+    /// The attachment as a picture: the accepted image, a video's poster frame with its duration, or audio's
+    /// duration (no picture; the views draw a player's symbol).
     private static func picture(of result: DeliveryResult, frameTime: Double?) -> PresentedMedia? {
         if let attachment = result.attachment {
             return PresentedMedia(
                 kind: .image, file: attachment.file, width: attachment.width, height: attachment.height,
                 frameTime: attachment.frames > 1 ? frameTime : nil)
+        }
+        if let media = result.media {
+            switch media.kind {
+            case .video:
+                return PresentedMedia(
+                    kind: .video, file: media.poster?.file.path, width: media.poster?.width ?? media.width ?? 0,
+                    height: media.poster?.height ?? media.height ?? 0, duration: media.duration,
+                    frameTime: media.posterTime, source: media.file)
+            case .audio:
+                return PresentedMedia(
+                    kind: .audio, file: nil, width: 0, height: 0, duration: media.duration, source: media.file)
+            }
         }
         return nil
     }
