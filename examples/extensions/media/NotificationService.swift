@@ -3,7 +3,9 @@ import UserNotifications
 /// Attaches audio or video, as vendor SDKs do for rich media: the payload's `media` names the file (`url`, https
 /// only), optionally its type identifier (`type`, passed as `UNNotificationAttachmentOptionsTypeHintKey`, which
 /// iOS prefers to the file's extension) and the poster frame's time in seconds (`thumbnailTime`, passed as
-/// `UNNotificationAttachmentOptionsThumbnailTimeKey`):
+/// `UNNotificationAttachmentOptionsThumbnailTimeKey`) and the part of the picture the thumbnail shows (`clip`, `[x, y,
+/// width, height]` in unit coordinates, passed as `UNNotificationAttachmentOptionsThumbnailClippingRectKey` in the
+/// dictionary form `CGRect.dictionaryRepresentation` gives):
 ///
 /// ```json
 /// {"aps": {"alert": {"title": "Trailer", "body": "Watch now"}, "mutable-content": 1},
@@ -61,6 +63,11 @@ class NotificationService: UNNotificationServiceExtension {
         if let type = media["type"] as? String { options[UNNotificationAttachmentOptionsTypeHintKey] = type }
         if let time = media["thumbnailTime"] as? Double {
             options[UNNotificationAttachmentOptionsThumbnailTimeKey] = time
+        }
+        if let clip = media["clip"] as? [Double], clip.count == 4 {
+            options[UNNotificationAttachmentOptionsThumbnailClippingRectKey] = [
+                "X": clip[0], "Y": clip[1], "Width": clip[2], "Height": clip[3],
+            ]
         }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 10
