@@ -1,19 +1,31 @@
 import RichPushCore
 
-/// The top line: what this is, the app state (always visible), where pushes are received, and counts.
+/// The top line: what this is, the app state and the phone's state (always visible) with the summary's count, where
+/// pushes are received, and counts.
 struct HeaderView {
     var state: TUIState
 
     func draw(in rect: Rect, on grid: inout CellGrid) {
         grid.fill(rect, style: .header)
         let listening = state.listening.map { "   " + TextSanitizer.singleLine($0, limit: 60) } ?? ""
-        let name = rect.width >= 100 + TextWidth.of(listening) ? " richpush · notification center" : " richpush"
+        let name = rect.width >= 130 + TextWidth.of(listening) ? " richpush · notification center" : " richpush"
         var column = grid.write(name, row: rect.row, column: rect.column, style: .header)
         column = grid.write("   App state: ", row: rect.row, column: column, style: .header)
         column = grid.write(
             state.appState.rawValue.uppercased(), row: rect.row, column: column,
             style: CellStyle.header.with(bold: true))
         column = grid.write(" (f/b/c/s)", row: rect.row, column: column, style: .header)
+        column = grid.write("   Phone: ", row: rect.row, column: column, style: .header)
+        let phone = PhoneText.words(state.phone)
+        column = grid.write(
+            phone, row: rect.row, column: column,
+            style: phone == "unlocked" ? .header : CellStyle.header.with(bold: true))
+        let waiting = state.summaryWaiting.count
+        if waiting > 0 {
+            column = grid.write(
+                " · summary \(waiting)", row: rect.row, column: column, style: CellStyle.header.with(bold: true))
+        }
+        column = grid.write(" (L/F/M/S/D)", row: rect.row, column: column, style: .header)
         if state.sdk != .requirement {
             column = grid.write("   SDK: ", row: rect.row, column: column, style: .header)
             column = grid.write(

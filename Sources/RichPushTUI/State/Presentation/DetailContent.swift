@@ -58,6 +58,13 @@ struct DetailContent {
             if let collapseID = result.collapseID { lines += field("Collapse ID", collapseID, width: width) }
             if let imageURL = result.imageURL { lines += field("Image URL", imageURL, width: width) }
         }
+        if let delivery = entry.delivery {
+            lines.append(StyledLine(""))
+            lines.append(section("Phone"))
+            for (label, value) in PhoneText.fields(of: delivery, deliveredInSummary: entry.deliveredInSummary) {
+                lines += field(label, value, width: width)
+            }
+        }
         if entry.isInFlight {
             lines += field(
                 "Progress",
