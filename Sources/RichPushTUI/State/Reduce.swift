@@ -453,7 +453,9 @@ private func send(_ state: inout TUIState) -> [Effect] {
         NotificationEntry(id: id, file: file, appState: state.appState, sentAt: state.now), at: 0)
     state.notificationSelection = 0
     let through = mark.map { " through --extension \($0.requirement.folder)" } ?? ""
-    state.status = "Sent \(file)\(through) (app \(state.appState.rawValue), phone \(PhoneText.words(state.phone)))"
+    let phone = PhoneText.words(state.phone)
+    state.status =
+        "Sent \(file)\(through) (app \(state.appState.rawValue)\(phone == "unlocked" ? "" : ", phone \(phone)"))"
     return [.deliver(id: id, file: file, appState: state.appState, device: state.phone)]
 }
 

@@ -15,32 +15,37 @@ struct HeaderView {
             state.appState.rawValue.uppercased(), row: rect.row, column: column,
             style: CellStyle.header.with(bold: true))
         column = grid.write(" (f/b/c/s)", row: rect.row, column: column, style: .header)
-        column = grid.write("   Phone: ", row: rect.row, column: column, style: .header)
-        let phone = PhoneText.words(state.phone)
-        column = grid.write(
-            phone, row: rect.row, column: column,
-            style: phone == "unlocked" ? .header : CellStyle.header.with(bold: true))
-        let waiting = state.summaryWaiting.count
-        if waiting > 0 {
-            column = grid.write(
-                " · summary \(waiting)", row: rect.row, column: column, style: CellStyle.header.with(bold: true))
-        }
-        column = grid.write(" (L/F/M/S/D)", row: rect.row, column: column, style: .header)
         if state.sdk != .requirement {
             column = grid.write("   SDK: ", row: rect.row, column: column, style: .header)
             column = grid.write(
                 state.sdk.name.uppercased(), row: rect.row, column: column, style: CellStyle.header.with(bold: true))
             column = grid.write(" (p)", row: rect.row, column: column, style: .header)
         }
-        if !listening.isEmpty, column + TextWidth.of(listening) <= rect.maxColumn {
-            column = grid.write(listening, row: rect.row, column: column, style: .header)
-        }
-
         let count = state.notifications.count
         var counts = "\(count) notification\(count == 1 ? "" : "s")"
         let inFlight = state.inFlightCount
         if inFlight > 0 { counts += " · \(inFlight) in flight" }
         if state.droppedCount > 0 { counts += " · \(state.droppedCount) older dropped" }
+
+        let phone = PhoneText.words(state.phone)
+        let waiting = state.summaryWaiting.count
+        let summary = waiting > 0 ? " · summary \(waiting)" : ""
+        // The phone's keys are named when the counts still fit beside them.
+        let hint = " (L/F/M/S/D)"
+        let phoneWidth = TextWidth.of("   Phone: " + phone + summary)
+        let fitsHint = column + phoneWidth + TextWidth.of(hint) + 2 + TextWidth.of(counts + " ") <= rect.maxColumn
+        column = grid.write("   Phone: ", row: rect.row, column: column, style: .header)
+        column = grid.write(
+            phone, row: rect.row, column: column,
+            style: phone == "unlocked" ? .header : CellStyle.header.with(bold: true))
+        if !summary.isEmpty {
+            column = grid.write(summary, row: rect.row, column: column, style: CellStyle.header.with(bold: true))
+        }
+        if fitsHint { column = grid.write(hint, row: rect.row, column: column, style: .header) }
+        if !listening.isEmpty, column + TextWidth.of(listening) <= rect.maxColumn {
+            column = grid.write(listening, row: rect.row, column: column, style: .header)
+        }
+
         // The counts, with the help hint when there is room for both.
         for right in ["\(counts) · ? help ", "\(counts) "] {
             let rightWidth = TextWidth.of(right)
