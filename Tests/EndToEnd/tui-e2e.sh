@@ -209,8 +209,8 @@ tm new-session -d -s e2e -n "$PANE" -x 120 -y 40 \
 tm set-option -t e2e -g status off >/dev/null
 tm set-window-option -t e2e -g window-size manual >/dev/null 2>&1
 
-# 1. Launch and first frame.
-launch --state background
+# 1. Launch and first frame. The app's willPresent returns .banner, so a foreground arrival is a banner (section 10).
+launch --state background --foreground-options banner
 if wait_for "first frame shows the header with the app state" "App state: BACKGROUND"; then
     echo "# first frame after $(($(now_ms) - LAUNCHED_AT)) ms (tmux polling included)"
 fi

@@ -58,13 +58,6 @@ struct DetailContent {
             if let collapseID = result.collapseID { lines += field("Collapse ID", collapseID, width: width) }
             if let imageURL = result.imageURL { lines += field("Image URL", imageURL, width: width) }
         }
-        if let delivery = entry.delivery {
-            lines.append(StyledLine(""))
-            lines.append(section("Phone"))
-            for (label, value) in PhoneText.fields(of: delivery, deliveredInSummary: entry.deliveredInSummary) {
-                lines += field(label, value, width: width)
-            }
-        }
         if entry.isInFlight {
             lines += field(
                 "Progress",
@@ -99,6 +92,15 @@ struct DetailContent {
                 "Bytes", "\(Format.grouped(attachment.bytes)) (\(ByteCount.text(attachment.bytes)))", width: width)
             lines += field("SHA-256", "\(attachment.sha256.prefix(16))…", width: width)
             lines += field("Local file", attachment.file, width: width)
+        }
+
+        // How the phone's state let it through (held by Focus, in the summary, …), after the facts of what arrived.
+        if let delivery = entry.delivery {
+            lines.append(StyledLine(""))
+            lines.append(section("Phone"))
+            for (label, value) in PhoneText.fields(of: delivery, deliveredInSummary: entry.deliveredInSummary) {
+                lines += field(label, value, width: width)
+            }
         }
 
         if let receipt = entry.result?.receipt {
