@@ -209,8 +209,8 @@ tm new-session -d -s e2e -n "$PANE" -x 120 -y 40 \
 tm set-option -t e2e -g status off >/dev/null
 tm set-window-option -t e2e -g window-size manual >/dev/null 2>&1
 
-# 1. Launch and first frame.
-launch --state background
+# 1. Launch and first frame. The app's willPresent returns .banner, so a foreground arrival is a banner (section 10).
+launch --state background --foreground-options banner
 if wait_for "first frame shows the header with the app state" "App state: BACKGROUND"; then
     echo "# first frame after $(($(now_ms) - LAUNCHED_AT)) ms (tmux polling included)"
 fi
@@ -747,6 +747,57 @@ else
     fail "every row of the card, the CJK title's too, ends at the card's right border ($card_width_problems of $card_width_rows rows do not)"
 fi
 press q "q exits the phone launch with status 0" "EXIT=0"
+
+# 24. The phone's state (docs/tui.md, "The phone's state"): F turns a Focus on from the header and a notification it
+# holds is no banner, its row says why; with M the Scheduled Summary holds active notifications (the header counts
+# them) while a time-sensitive one (the app has the capability) still gets its banner; D delivers the summary,
+# ordered by relevance-score with the highest featured first.
+SUMMARY="$WORK/summary-payloads"
+mkdir -p "$SUMMARY"
+printf '%s\n' '{"aps":{"alert":{"title":"Low relevance","body":"Score 0.2"},"relevance-score":0.2}}' > "$SUMMARY/a-low.json"
+printf '%s\n' '{"aps":{"alert":{"title":"High relevance","body":"Score 0.9"},"relevance-score":0.9}}' > "$SUMMARY/b-high.json"
+printf '%s\n' '{"aps":{"alert":{"title":"Gate change","body":"Now at B12"},"interruption-level":"time-sensitive"}}' \
+    > "$SUMMARY/c-urgent.json"
+# expect_absent DESCRIPTION TEXT: passes when the screen does not show TEXT now (after the check before it waited for
+# the frame that would show it).
+expect_absent() {
+    if screen | grep -qF -- "$2"; then fail "$1 (\"$2\" is on screen)"; else pass "$1"; fi
+}
+keys -l "clear; $BIN tui '$SUMMARY' --fixtures '$PAYLOADS/images' --no-listen --images none --state background --capabilities time-sensitive --silent; echo EXIT=\$?"
+keys Enter
+wait_for "the phone starts as the command line's flags say" "Phone: SILENT (L/F/M/S/D)"
+press S "S puts the ring/silent switch back on ring" "Phone: unlocked (L/F/M/S/D)"
+press F "F turns a Focus on from the header" "Phone: FOCUS"
+# The header's counts lose "in flight" in the frame the notification arrives in, which a banner would be drawn in (the
+# banner would hide the row until it goes).
+press Enter "the notification held by the Focus arrives" "1 notification · ? help"
+expect_absent "a notification held by the Focus is no banner" "Banner · now"
+wait_for "a notification held by the Focus says so in its row" "held: Focus"
+press F "F cycles to a Focus that allows the app" "Phone: FOCUS (app allowed)"
+press F "F cycles the Focus off" "Phone: unlocked"
+press M "M turns the Scheduled Summary on" "Phone: SUMMARY"
+press Enter "the low-relevance notification waits in the summary" "Phone: SUMMARY · summary 1"
+expect_absent "a notification waiting for the summary is no banner" "Banner · now"
+press Down "Down reaches the high-relevance payload" "▶ b-high.json"
+press Enter "the header counts two notifications in the summary" "Phone: SUMMARY · summary 2"
+expect_absent "neither summary notification is a banner" "Banner · now"
+wait_for "their rows say they wait in the summary" "in summary"
+press Down "Down reaches the time-sensitive payload" "▶ c-urgent.json"
+press Enter "a time-sensitive notification still gets its banner" "Banner · now"
+wait_for "it does not wait in the summary" "Phone: SUMMARY · summary 2"
+press D "D delivers the summary" "Scheduled Summary · 2 notifications"
+wait_gone "the delivered summary is empty" "summary 2"
+featured=$(screen | grep -nF "★ High relevance" | cut -d: -f1 | head -n 1)
+other=$(screen | grep -nF "· Low relevance" | cut -d: -f1 | head -n 1)
+if [ -n "$featured" ] && [ -n "$other" ] && [ "$featured" -lt "$other" ]; then
+    pass "the summary features the 0.9 notification first (★), then the 0.2 one"
+else
+    fail "the summary features the 0.9 notification first (★), then the 0.2 one (lines ${featured:-none}, ${other:-none})"
+fi
+keys Escape
+wait_gone "Esc closes the summary" "Scheduled Summary ·"
+wait_for "the rows say they came with the summary" "from summary"
+press q "q exits the phone-state launch with status 0" "EXIT=0"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

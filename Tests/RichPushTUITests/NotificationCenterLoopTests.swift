@@ -86,6 +86,33 @@ import Testing
         await ui.running.value
     }
 
+    @Test("a payload is delivered on the phone on screen, and its own given.device still patches over it")
+    func aPayloadIsDeliveredOnThePhoneOnScreen() async throws {
+        let folder = try Self.payloadFolder(["a.json"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"given":{"device":{"locked":false}},"expect":{}}"#.utf8)
+            .write(to: folder.appendingPathComponent("a.expect.json"))
+        let delivering = ScriptedDelivery()
+        let ui = Harness(folder: folder, delivering: delivering)
+        await ui.waitFor("Payloads (1)")
+        ui.press(.character("F"), .character("L"))
+        await ui.waitFor("Phone: LOCKED · FOCUS")
+        ui.press(.enter)
+        await ui.waitFor("Notification Center (1)")
+        var phone = DeviceState.newPhone
+        phone.locked = true
+        phone.focus = .on
+        let settings = delivering.inputs.all.last?.settings
+        #expect(settings?.device == phone)
+        #expect(
+            settings?.devicePatch == (["locked": .bool(false)] as JSONValue),
+            "the payload's given.device is kept, to patch over it")
+        let configuration = settings?.applied(to: DeliveryConfiguration())
+        #expect(configuration?.device.focus == .on && configuration?.device.locked == false)
+        ui.press(.character("q"))
+        await ui.running.value
+    }
+
     @Test func sendSwitchStateOpenDetailAndQuit() async throws {
         let folder = try Self.payloadFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

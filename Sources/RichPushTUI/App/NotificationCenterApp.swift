@@ -77,6 +77,7 @@ public struct NotificationCenterApp: Sendable {
             size: terminal.size, startTimeOfDay: LocalTime.secondsSinceMidnight())
         state.listening = network?.listening
         state.sdk = configuration.sdk
+        state.phone = configuration.device
         state.categories = configuration.categories
         state.endpointHelp = network?.help ?? []
         state.status = initialStatus

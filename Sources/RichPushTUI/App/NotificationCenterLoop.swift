@@ -161,8 +161,8 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
 
     private func perform(_ effect: Effect) {
         switch effect {
-        case .deliver(let id, let file, let appState):
-            deliveries[id] = startDelivery(id: id, file: file, appState: appState)
+        case .deliver(let id, let file, let appState, let device):
+            deliveries[id] = startDelivery(id: id, file: file, appState: appState, device: device)
         case .loadLibrary:
             let library = self.library
             let continuation = self.continuation
@@ -183,7 +183,7 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
         }
     }
 
-    private func startDelivery(id: Int, file: String, appState: AppState) -> Task<Void, Never> {
+    private func startDelivery(id: Int, file: String, appState: AppState, device: DeviceState) -> Task<Void, Never> {
         let library = self.library
         let delivering = self.delivering
         let continuation = self.continuation
@@ -193,11 +193,13 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
             // expectation beside it gives the payload's settings. The app state stays the one chosen on screen.
             let path = library.path(of: file)
             let loaded = LoadedPayload.load(PayloadFile.at(path))
-            guard let input = loaded.deliveryInput(in: appState) else {
+            guard var input = loaded.deliveryInput(in: appState) else {
                 let problem = "\(path): \(loaded.readError ?? "cannot read the file")"
                 continuation.yield(.action(.deliveryFailed(id: id, problem)))
                 return
             }
+            // The phone on screen; the payload's own given.device (its devicePatch) still patches over it.
+            input.settings.device = device
             logger.debug("sending", metadata: ["file": "\(file)", "appState": "\(appState.rawValue)"])
             var result = await delivering.deliver(input) { progress in
                 continuation.yield(.action(.deliveryProgress(id: id, progress)))

@@ -13,6 +13,11 @@ enum KeyBindings {
             case "c": .setAppState(.closed)
             case "s": .cycleAppState
             case "p": .cycleSDK
+            case "L": .toggleLocked
+            case "F": .cycleFocus
+            case "M": .toggleSummary
+            case "S": .toggleSilent
+            case "D": .deliverSummary
             case "j": .moveSelection(1)
             case "k": .moveSelection(-1)
             case "g": .moveToFirst

@@ -18,6 +18,9 @@ func render(_ state: TUIState, size: TerminalSize) -> CellGrid {
     if let banner = state.banner {
         BannerView(banner: banner, now: state.now).draw(in: layout.body, on: &grid)
     }
+    if let summary = state.openSummary {
+        SummaryView(summary: summary, state: state).draw(in: layout.body, on: &grid)
+    }
     if state.isHelpVisible {
         HelpOverlay(endpoint: state.endpointHelp).draw(in: layout.body, on: &grid)
     }

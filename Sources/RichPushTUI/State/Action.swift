@@ -5,6 +5,16 @@ enum Action: Equatable, Sendable {
     // Keys
     case setAppState(AppState)
     case cycleAppState
+    /// `L`: the phone locked, or unlocked.
+    case toggleLocked
+    /// `F`: Focus off, on (the app not allowed), on allowing the app, then off again.
+    case cycleFocus
+    /// `M`: Scheduled Summary on (with the app in it), or off.
+    case toggleSummary
+    /// `S`: the ring/silent switch on silent, or on ring.
+    case toggleSilent
+    /// `D`: deliver the Scheduled Summary: the notifications waiting for it, ordered by relevance.
+    case deliverSummary
     /// `p`: the next SDK profile's service extension.
     case cycleSDK
     case switchFocus

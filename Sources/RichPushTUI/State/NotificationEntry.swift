@@ -27,7 +27,17 @@ struct NotificationEntry: Equatable, Sendable, Identifiable {
     /// Why the push endpoint refused the request, as the sender was told ("BadTopic: …").
     var endpointRejection: String?
 
+    /// Whether it came with a delivered Scheduled Summary (`D`), after waiting for it.
+    var deliveredInSummary = false
+
     var isInFlight: Bool { result == nil && failure == nil }
+
+    /// How the phone's state let it reach the person (immediately, quietly, in the summary, held by Focus, or as
+    /// the foreground app's options say); nil before it arrives, and for a notification the phone never got.
+    var delivery: PresentedDelivery? { result?.presentation?.delivery }
+
+    /// Whether it waits for the next Scheduled Summary.
+    var isWaitingForSummary: Bool { delivery?.kind == .scheduledSummary && !deliveredInSummary }
 
     /// The text the row shows: the presented content once known, else the decoded preview.
     var content: NotificationContent {

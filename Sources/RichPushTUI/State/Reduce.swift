@@ -10,6 +10,10 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
         state.status = "App state: \(appState.rawValue) (payloads are now sent in this state)"
     case .cycleAppState:
         return reduce(&state, .setAppState(state.appState.next))
+    case .toggleLocked, .cycleFocus, .toggleSummary, .toggleSilent:
+        changePhone(&state, action)
+    case .deliverSummary:
+        deliverSummary(&state)
     case .cycleSDK:
         state.sdk = state.sdk.next
         state.status = "SDK: \(state.sdk.name), \(state.sdk.title) (payloads are now sent through its extension)"
@@ -104,10 +108,10 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
             }
             replaced = collapse(into: id, result: result, &state)
         }
-        if result.appState == .foreground, result.delivered, result.style != .silent {
+        if showsBanner(result) {
             state.banner = Banner(
-                notificationID: id, title: result.content.title, subtitle: result.content.subtitle,
-                body: result.content.body, until: state.now + Banner.duration)
+                notificationID: id, inForeground: result.appState == .foreground, title: result.content.title,
+                subtitle: result.content.subtitle, body: result.content.body, until: state.now + Banner.duration)
         }
         return discardingAttachments(of: replaced.map(\.result), &state) + trimToCapacity(&state)
     case .deliveryFailed(let id, let message):
@@ -145,6 +149,8 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
     case .back:
         if state.isHelpVisible {
             state.isHelpVisible = false
+        } else if state.openSummary != nil {
+            state.openSummary = nil
         } else if state.prompt != nil {
             state.prompt = nil
         } else if state.detailID != nil {
@@ -158,6 +164,7 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
         state.notificationSelection = 0
         state.detailID = nil
         state.banner = nil
+        state.openSummary = nil
         state.status = "Cleared \(count) notification\(count == 1 ? "" : "s")"
         return discardingAttachments(of: cleared, &state)
     case .deleteSelected:
@@ -174,11 +181,55 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
         guard !state.isHelpVisible, state.detailEntry != nil else { return [] }
         tap(number, &state)
     case .switchFocus, .moveSelection, .moveToFirst, .moveToLast, .activate, .toggleStack:
-        // The help overlay is modal: only closing it (or quitting) does something.
-        guard !state.isHelpVisible else { return [] }
+        // The help overlay and the open summary are modal: only closing them (or quitting) does something.
+        guard !state.isHelpVisible, state.openSummary == nil else { return [] }
         return navigate(&state, action)
     }
     return []
+}
+
+/// Whether the phone draws `result` as a banner now: as its delivery says (`shownIn`: not when held by Focus, waiting
+/// for the summary, delivered quietly, locked, or in the foreground without willPresent's `.banner`). A result without
+/// a delivery (from a deliverer that decides none) keeps the older rule: a banner in the foreground.
+private func showsBanner(_ result: DeliveryResult) -> Bool {
+    guard result.delivered, result.style != .silent else { return false }
+    guard let delivery = result.presentation?.delivery else { return result.appState == .foreground }
+    return delivery.shownIn.contains(.banner)
+}
+
+/// `L`, `F`, `M`, `S`: the phone's state, which the next payload is delivered on.
+private func changePhone(_ state: inout TUIState, _ action: Action) {
+    switch action {
+    case .toggleLocked: state.phone.locked.toggle()
+    case .cycleFocus:
+        let all = DeviceState.Focus.allCases
+        state.phone.focus = all[((all.firstIndex(of: state.phone.focus) ?? 0) + 1) % all.count]
+    case .toggleSummary: state.phone.summary.toggle()
+    case .toggleSilent: state.phone.silent.toggle()
+    default: return
+    }
+    state.status = "Phone: \(PhoneText.words(state.phone)) (payloads are now delivered on this phone)"
+}
+
+/// `D`: delivers the Scheduled Summary: the notifications waiting for it leave it, and it opens over the screen,
+/// ordered by relevance with the highest featured.
+private func deliverSummary(_ state: inout TUIState) {
+    let waiting = state.summaryWaiting
+    guard !waiting.isEmpty else {
+        state.status =
+            state.phone.summary
+            ? "The Scheduled Summary is empty: nothing waits for it"
+            : "The Scheduled Summary is empty (M turns it on; notifications then wait for it)"
+        return
+    }
+    let ids = Set(waiting.map(\.id))
+    for index in state.notifications.indices where ids.contains(state.notifications[index].id) {
+        state.notifications[index].deliveredInSummary = true
+    }
+    state.isHelpVisible = false
+    state.openSummary = ScheduledSummary(waiting)
+    state.status =
+        "Delivered the Scheduled Summary: \(waiting.count) notification\(waiting.count == 1 ? "" : "s"), by relevance (Esc closes)"
 }
 
 /// `v`: the detail view draws the next of the phone's views; outside it, says where it works.
@@ -402,8 +453,10 @@ private func send(_ state: inout TUIState) -> [Effect] {
         NotificationEntry(id: id, file: file, appState: state.appState, sentAt: state.now), at: 0)
     state.notificationSelection = 0
     let through = mark.map { " through --extension \($0.requirement.folder)" } ?? ""
-    state.status = "Sent \(file)\(through) (app \(state.appState.rawValue))"
-    return [.deliver(id: id, file: file, appState: state.appState)]
+    let phone = PhoneText.words(state.phone)
+    state.status =
+        "Sent \(file)\(through) (app \(state.appState.rawValue)\(phone == "unlocked" ? "" : ", phone \(phone)"))"
+    return [.deliver(id: id, file: file, appState: state.appState, device: state.phone)]
 }
 
 /// Keeps the newest `state.capacity` notifications (a backend can push thousands): the oldest finished ones

@@ -8,6 +8,11 @@ struct TUIState: Equatable, Sendable {
 
     /// The emulated app's state, which the next payload is sent in.
     var appState: AppState
+    /// The phone's state the next payload is delivered on (`L`, `F`, `M`, `S` change it); the command line's phone
+    /// flags start it. A payload's own `given.device` still patches over it.
+    var phone: DeviceState = .newPhone
+    /// The Scheduled Summary delivered last (`D`), while it is open over the screen.
+    var openSummary: ScheduledSummary?
     /// The SDK whose service extension payloads sent from the library go through (`p` cycles it).
     var sdk: SDKProfile = .requirement
     /// The limits of the command line: quoted for a notification until its delivery reports its own
@@ -101,6 +106,9 @@ struct TUIState: Equatable, Sendable {
     }
 
     var inFlightCount: Int { notifications.count { $0.isInFlight } }
+
+    /// The notifications waiting for the next Scheduled Summary, newest first.
+    var summaryWaiting: [NotificationEntry] { notifications.filter(\.isWaitingForSummary) }
 
     /// Whether something on screen changes with time alone (progress countdowns, the banner).
     var isAnimating: Bool { banner != nil || notifications.contains { $0.isInFlight } || isPlayingImage }

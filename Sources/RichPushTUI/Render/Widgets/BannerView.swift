@@ -1,5 +1,5 @@
 import RichPushCore
-/// The banner a notification shows when it arrives with the app in the foreground: plain text, no image.
+/// The banner a notification shows when it arrives and the phone draws one: plain text, no image.
 struct BannerView {
     var banner: Banner
     var now: Double
@@ -10,7 +10,8 @@ struct BannerView {
         let rect = Rect(column: body.column + (body.width - width) / 2, row: body.row, width: width, height: 4)
         let style = CellStyle(color: .banner, reverse: true)
         grid.fill(rect, style: style)
-        grid.box(rect, title: "Banner · app in foreground · now", style: style)
+        grid.box(
+            rect, title: banner.inForeground ? "Banner · app in foreground · now" : "Banner · now", style: style)
         let inner = rect.inset(by: 1)
         let title = TextSanitizer.singleLine(banner.title)
         let subtitle = TextSanitizer.singleLine(banner.subtitle)

@@ -5,6 +5,7 @@ struct FooterView {
 
     private var hints: String {
         if state.isHelpVisible { return "Esc close help · q quit " }
+        if state.openSummary != nil { return "Esc close the summary · q quit " }
         if state.detailID != nil {
             let space =
                 state.detailImage?.isAnimated == true ? "Space \(state.animation.isPaused ? "play" : "pause") · " : ""

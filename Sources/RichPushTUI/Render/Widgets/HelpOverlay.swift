@@ -6,11 +6,16 @@ struct HelpOverlay {
     var endpoint: [String] = []
 
     static let keys: [(keys: String, meaning: String)] = [
-        ("f", "app in the foreground (plain banner, no extension)"),
+        ("f", "app in the foreground (no extension; a banner if --foreground-options banner)"),
         ("b", "app in the background"),
         ("c", "app closed"),
         ("s", "cycle the app state"),
         ("p", "cycle the SDK whose service extension payloads go through"),
+        ("L", "phone locked / unlocked"),
+        ("F", "Focus: off, on, on allowing the app"),
+        ("M", "Scheduled Summary on / off (the header counts what waits in it)"),
+        ("S", "ring / silent"),
+        ("D", "deliver the Scheduled Summary (by relevance, the highest featured ★)"),
         ("Tab", "switch focus: payloads / notification center"),
         ("Up/Down, j/k", "move the selection; scroll the detail view"),
         ("PgUp/PgDn", "move by 10"),

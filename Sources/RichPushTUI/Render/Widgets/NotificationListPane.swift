@@ -99,7 +99,9 @@ struct NotificationListPane {
 
         // Line 3: what the phone shows; the payload and the state it was sent in, when there is room.
         if visible(top + 2) {
-            let status = NotificationSummary.status(of: entry, now: state.now, configured: state.configuredLimits)
+            var status = NotificationSummary.status(of: entry, now: state.now, configured: state.configuredLimits)
+            // Why the phone drew no banner, first: held by Focus, waiting for the summary, quiet, …
+            if let word = PhoneText.rowWord(of: entry) { status.text = "\(word) · \(status.text)" }
             let origin = "\(TextSanitizer.singleLine(entry.file)) · \(entry.appState.rawValue)"
             let originWidth = TextWidth.of(origin)
             let statusWidth = TextWidth.of(status.text)

@@ -94,6 +94,15 @@ struct DetailContent {
             lines += field("Local file", attachment.file, width: width)
         }
 
+        // How the phone's state let it through (held by Focus, in the summary, …), after the facts of what arrived.
+        if let delivery = entry.delivery {
+            lines.append(StyledLine(""))
+            lines.append(section("Phone"))
+            for (label, value) in PhoneText.fields(of: delivery, deliveredInSummary: entry.deliveredInSummary) {
+                lines += field(label, value, width: width)
+            }
+        }
+
         if let receipt = entry.result?.receipt {
             lines.append(StyledLine(""))
             lines.append(section("Receipt"))
