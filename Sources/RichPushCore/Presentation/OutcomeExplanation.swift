@@ -5,7 +5,7 @@ public enum OutcomeExplanation {
     public static func sentence(for reason: FallbackReason, limits: EffectiveLimits) -> String {
         switch reason {
         case .foreground:
-            "The app was open on screen, so iOS showed its plain banner and did not run the extension: images only appear when the app is in the background or closed."
+            "The app was open on screen, so iOS did not run the extension: the text shows without the image, and only as the app's willPresent asks (a banner, the list or nothing); images only appear when the app is in the background or closed."
         case .notMutable:
             "The push did not ask for the extension (mutable-content is not 1), so the phone never downloaded the image and showed the text only."
         case .noAlert:

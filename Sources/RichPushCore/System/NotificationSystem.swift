@@ -146,7 +146,7 @@ public struct NotificationSystem: Sendable {
         case .plain(let fallback):
             result.fallback = fallback
             timeline.record(
-                .presented, appState == .foreground ? "plain banner (app in foreground)" : "plain")
+                .presented, appState == .foreground ? "plain (app in foreground: as its willPresent asks)" : "plain")
         case .runExtension:
             result.extensionInvoked = true
             if let customExtension, configuration.runsCustomExtension {

@@ -27,7 +27,7 @@ public enum SystemRules {
                 hasImageURL
                     ? Fallback(
                         .foreground,
-                        "the app is in the foreground: the plain banner is shown, the extension does not run")
+                        "the app is in the foreground: the extension does not run, and the text shows as its willPresent asks")
                     : nil)
         }
         guard request.mutableContent else {
