@@ -22,7 +22,7 @@ extension HTMLReporter {
 
     /// One payload's row of the matrix: a column per phone state.
     static func deviceTable(_ row: ReplayMatrix.Row, columns: [ReplayMatrix.Column]) -> String {
-        var html = "<table class=\"dm-table\">\n<caption class=\"pv-caption\">How the person gets it, per phone state"
+        var html = "<table class=\"dm-table\">\n<caption class=\"dm-caption\">How the person gets it, per phone state"
         html += " (the unlocked phone is drawn)</caption>\n<thead><tr>"
         for column in columns { html += "<th scope=\"col\">\(escape(column.name))</th>" }
         html += "</tr></thead>\n<tbody><tr>"

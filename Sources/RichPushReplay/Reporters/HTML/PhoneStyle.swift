@@ -110,11 +110,13 @@ enum PhoneStyle {
         .ss-item{display:flex;gap:10px;align-items:baseline;border-top:1px solid var(--line);padding:4px 0}
         .ss-item a{min-width:0;overflow-wrap:anywhere}
         .ss-score{margin-left:auto;flex:none;color:var(--muted);font-size:12px}
+        .ss-file{color:var(--muted);font-size:12px;font-weight:400;min-width:0}
         .ss-item.featured{font-size:18px;font-weight:600;border-top:0;background:var(--chip);border-radius:12px;\
         padding:10px 12px}
         .ss-mark{flex:none;font-size:11px;font-weight:600;text-transform:uppercase;border-radius:4px;\
         padding:0 5px;background:var(--accent);color:#fff}
         .dm-table{border-collapse:collapse;font-size:13px;margin:4px 0 8px;width:100%}
+        .dm-caption{caption-side:top;text-align:left;font-size:12px;color:var(--muted);padding:0 0 2px}
         .dm-table th,.dm-table td{border:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top}
         .dm-table th{font-weight:600;color:var(--muted)}
         .dm-table td[title]{cursor:help}

@@ -44,6 +44,8 @@ struct SummaryCard {
             if featured { html += "<span class=\"ss-mark\">Featured</span>" }
             html +=
                 "<a href=\"#n\(member.index)\"><bdi>\(HTMLReporter.escape(Self.label(member.result)))</bdi></a>"
+            // The text is the lock screen's (a hidden preview's placeholder): the file tells them apart.
+            html += "<span class=\"ss-file\"><bdi>\(HTMLReporter.escape(member.result.file))</bdi></span>"
             let score = member.result.relevanceScore.map { "relevance \($0)" } ?? "no relevance-score"
             html += "<span class=\"ss-score\">\(HTMLReporter.escape(score))</span></li>\n"
         }
