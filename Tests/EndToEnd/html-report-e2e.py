@@ -335,7 +335,7 @@ def summary_checks(tools, work, env):
           f"{card} for {[(i, r.get('relevanceScore')) for i, r in ordered]}")
     check("its first item is featured (marked, larger) and is the highest relevance-score payload",
           card is not None and top is not None and top.endswith("/summary-arg-ignored.json")
-          and card["featured"][:1] == [True] and not any(card["featured"][1:])
+          and card["links"][:1] == [f"#n{ordered[0][0]}"] and card["featured"][:1] == [True] and not any(card["featured"][1:])
           and card["sizes"][0] > max(card["sizes"][1:] or [0]) and card["target"] == "ARTICLE",
           f"top {top}, {card}")
 
