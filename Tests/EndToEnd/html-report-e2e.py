@@ -10,6 +10,8 @@ Then replays payloads/presentation (a category with four buttons, a 304-characte
 title) and checks the phone views as the browser lays them out: the lock screen body clamped to the model's
 line count, the banner's and the expanded view's buttons as many as the model lists, the CJK title cut with an
 ellipsis, a thread's notifications stacked with "N more"; and `replay --screenshots` writes a PNG per notification, view and scheme, phone-wide and not blank.
+Then replays a copy of payloads/phone with `--summary on` (two payloads given a relevance-score) and checks the
+Scheduled Summary card: the held notifications by relevance-score, the highest first and featured.
 --screenshot FILE also saves the presentation report as a picture (the README's docs/html-report.png).
 
     python3 Tests/EndToEnd/html-report-e2e.py                      # after `swift build`
@@ -289,6 +291,55 @@ def phone_checks(tools, work, env, screenshot):
     check("each dark screenshot differs from its light one", dark_differs and all(dark_differs))
 
 
+def summary_checks(tools, work, env):
+    """A `--summary on` replay of payloads/phone, two of its payloads given a relevance-score (in a copy): the
+    report's Scheduled Summary card lists the notifications waiting for it, the highest relevance-score first and
+    featured."""
+    folder = os.path.join(work, "phone-summary")
+    os.makedirs(folder)
+    source = os.path.join(ROOT, "payloads/phone")
+    names = sorted(n for n in os.listdir(source) if n.endswith(".json") and not n.endswith(".expect.json"))
+    scores = {"summary-arg-ignored.json": 0.9, "misspelt-level.json": 0.4}
+    for name in names:
+        with open(os.path.join(source, name), encoding="utf-8") as handle:
+            payload = json.load(handle)
+        if name in scores:
+            payload["aps"]["relevance-score"] = scores[name]
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
+            json.dump(payload, handle)
+    report = os.path.join(work, "summary.html")
+    results = os.path.join(work, "summary.json")
+    for args in (["--format", "html", "--output", report], ["--format", "json", "--output", results]):
+        run = subprocess.run([BIN, "replay", folder, "--summary", "on", *args], cwd=ROOT, env=env,
+                             capture_output=True, text=True)
+        check(f"replay payloads/phone (copy) --summary on {args[1]} succeeds", run.returncode == 0,
+              run.stderr.strip()[-300:])
+    with open(results, encoding="utf-8") as handle:
+        expected = json.load(handle)
+    held = [(index, r) for index, r in enumerate(expected)
+            if (r.get("presentation") or {}).get("delivery") == "scheduledSummary"]
+    # Highest relevance-score first, ties in report order, no score as 0.
+    ordered = sorted(held, key=lambda pair: (-(pair[1].get("relevanceScore") or 0), pair[0]))
+    tools.send("Page.navigate", url="file://" + report)
+    tools.wait_for("Page.loadEventFired")
+    card = tools.evaluate(
+        "(() => { const s = document.querySelector('section.ss-card'); if (!s) return null;"
+        " const items = [...s.querySelectorAll('li.ss-item')]; return {links: items.map(i =>"
+        " i.querySelector('a').getAttribute('href')), featured: items.map(i => i.classList.contains('featured')),"
+        " sizes: items.map(i => parseFloat(getComputedStyle(i).fontSize)),"
+        " target: items.length > 0 && document.querySelector(items[0].querySelector('a').getAttribute('href'))"
+        " .tagName}; })()")
+    top = ordered[0][1]["file"] if ordered else None
+    check("the Scheduled Summary card lists the held notifications, highest relevance-score first",
+          card is not None and len(held) > 1 and card["links"] == [f"#n{i}" for i, _ in ordered],
+          f"{card} for {[(i, r.get('relevanceScore')) for i, r in ordered]}")
+    check("its first item is featured (marked, larger) and is the highest relevance-score payload",
+          card is not None and top is not None and top.endswith("/summary-arg-ignored.json")
+          and card["links"][:1] == [f"#n{ordered[0][0]}"] and card["featured"][:1] == [True] and not any(card["featured"][1:])
+          and card["sizes"][0] > max(card["sizes"][1:] or [0]) and card["target"] == "ARTICLE",
+          f"top {top}, {card}")
+
+
 def main():
     screenshot = None
     if len(sys.argv) == 3 and sys.argv[1] == "--screenshot":
@@ -429,6 +480,7 @@ def main():
         tools.send("Emulation.clearDeviceMetricsOverride")
 
         phone_checks(tools, work, env, screenshot)
+        summary_checks(tools, work, env)
     except (OSError, RuntimeError, ValueError) as error:
         print(f"html-report-e2e: {error}")
         check("the browser session ran to the end", False, str(error))

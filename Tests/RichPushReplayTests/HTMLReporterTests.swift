@@ -1,7 +1,7 @@
 import Foundation
 import RichPushCore
 import RichPushLibrary
-import RichPushReplay
+@testable import RichPushReplay
 import Testing
 
 /// The HTML report's escaping and image rules; the browser checks are in Tests/EndToEnd/html-report-e2e.py.
@@ -157,9 +157,9 @@ import Testing
         return result
     }
 
-    /// The opening tags of the `pv-<view>` figure, up to its end.
+    /// The opening tags of the `pv-<view>` figure (dimmed or not), up to its end.
     static func view(_ view: NotificationView, in html: String) -> Substring {
-        guard let start = html.range(of: "<figure class=\"pv pv-\(view.rawValue)\""),
+        guard let start = html.range(of: "<figure class=\"pv pv-\(view.rawValue)"),
             let end = html[start.upperBound...].range(of: "</figure>")
         else { return "" }
         return html[start.lowerBound..<end.upperBound]
@@ -383,5 +383,141 @@ import Testing
         #expect(HTMLReporter.safeFileName("../../.hidden.json") == "_hidden")
         #expect(HTMLReporter.safeFileName("注文.apns") == "notification")
         #expect(HTMLReporter.safeFileName("a/b/c.d.json") == "c.d")
+    }
+
+    // MARK: - How it reached the person
+
+    /// `result` delivered on a phone in `device`.
+    static func presented(_ result: DeliveryResult, on device: DeviceState) -> DeliveryResult {
+        var result = result
+        result.presentation = NotificationPresentation(of: result, categories: shop, device: device)
+        return result
+    }
+
+    @Test func aNotificationHeldByFocusHasItsBannerDimmedWithWhy() throws {
+        var device = DeviceState.newPhone
+        device.focus = .on
+        let result = Self.presented(Self.presented(), on: device)
+        let delivery = try #require(result.presentation?.delivery)
+        #expect(delivery.kind == .heldByFocus)
+        let html = Self.render([Self.item(result)])
+        let banner = Self.view(.banner, in: html)
+        #expect(banner.hasPrefix("<figure class=\"pv pv-banner pv-dimmed\""))
+        #expect(banner.contains("<span class=\"pv-not-shown\">not shown: held by Focus</span>"))
+        // The Notification Center row is what the person gets, and its long-press.
+        for view in [NotificationView.lockScreen, .expanded] {
+            let figure = Self.view(view, in: html)
+            #expect(!figure.isEmpty && !figure.contains("pv-dimmed"), "\(view) is shown")
+        }
+        #expect(html.contains("<b>Delivered:</b> <span class=\"dl-kind\">held by Focus</span> — <bdi>the Focus"))
+        // Unlocked without a Focus, every view is there.
+        let shown = Self.render([Self.item(Self.presented(Self.presented(), on: .newPhone))])
+        #expect(!shown.contains(" pv-dimmed\"") && !shown.contains("<span class=\"pv-not-shown\">"))
+    }
+
+    /// A presented result whose delivery is `delivery`, as the model would have it.
+    static func delivered(
+        _ delivery: PresentedDelivery, title: String = "Your order has shipped", file: String = "order.json",
+        relevance: Double? = nil
+    ) -> DeliveryResult {
+        var result = Self.presented(title: title, file: file)
+        result.relevanceScore = relevance
+        result.presentation?.delivery = delivery
+        return result
+    }
+
+    static func delivery(
+        _ kind: PresentedDelivery.Kind, level: HostContent.InterruptionLevel = .active, reason: String = "because",
+        breaksThrough: [PresentedDelivery.Barrier: String] = [:], shownIn: [NotificationView] = [.lockScreen]
+    ) -> PresentedDelivery {
+        PresentedDelivery(
+            kind: kind, reason: reason, level: level, screenLit: true, screenReason: "lit", sound: false,
+            soundReason: "no sound asked", breaksThrough: breaksThrough, shownIn: shownIn)
+    }
+
+    @Test func whatItBrokeThroughIsABadgeNamingTheRuleAndTheLevelIsLabelled() {
+        let rule = "time-sensitive breaks through Focus (HIG, Managing notifications)"
+        let html = Self.render([
+            Self.item(
+                Self.delivered(
+                    Self.delivery(
+                        .immediate, level: .timeSensitive, breaksThrough: [.focus: rule],
+                        shownIn: [.banner, .lockScreen])))
+        ])
+        #expect(html.contains("<li class=\"dl-break break-focus\">broke through Focus: <bdi>\(rule)</bdi></li>"))
+        #expect(!html.contains("break-summary") && !html.contains("break-silent"))
+        #expect(Self.count("<span class=\"pv-level time-sensitive\">Time Sensitive</span>", in: html[...]) == 3)
+        let critical = Self.render([
+            Self.item(Self.delivered(Self.delivery(.immediate, level: .critical, shownIn: [.lockScreen])))
+        ])
+        #expect(Self.count("<span class=\"pv-level critical\">Critical</span>", in: critical[...]) == 3)
+        #expect(!critical.contains("<ul class=\"dl-breaks\">"), "nothing broken through, no badges")
+    }
+
+    @Test func theDeliveryTextIsEscaped() {
+        var result = Self.delivered(
+            Self.delivery(
+                .heldByFocus, reason: "<script>alert(1)</script>\u{202E}",
+                breaksThrough: [.silent: "<img src=x onerror=alert(2)>"]))
+        result.presentation?.delivery?.screenReason = "\"><b>screen</b>"
+        result.presentation?.delivery?.soundReason = "<i>sound</i>"
+        result.presentation?.previewsHidden = "<u>previews</u>"
+        let html = Self.render([Self.item(result)])
+        #expect(!html.contains("<script>alert") && !html.contains("<img src=x") && !html.contains("\u{202E}"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(html.contains("broke through silent: <bdi>&lt;img src=x onerror=alert(2)&gt;</bdi>"))
+        #expect(html.contains("&quot;&gt;&lt;b&gt;screen&lt;/b&gt;") && !html.contains("<b>screen</b>"))
+        #expect(html.contains("&lt;i&gt;sound&lt;/i&gt;") && !html.contains("<i>sound</i>"))
+        #expect(html.contains("Previews hidden: <bdi>&lt;u&gt;previews&lt;/u&gt;</bdi>"))
+    }
+
+    @Test func theScheduledSummaryIsOrderedByRelevanceWithTheHighestFeatured() throws {
+        let summary = Self.delivery(.scheduledSummary, shownIn: [])
+        let html = Self.render([
+            Self.item(Self.delivered(summary, title: "Low", file: "low.json", relevance: 0.2)),
+            Self.item(Self.delivered(Self.delivery(.immediate), title: "Now", file: "now.json", relevance: 1)),
+            Self.item(Self.delivered(summary, title: "Tie <a>", file: "tie.json", relevance: 0.5)),
+            Self.item(Self.delivered(summary, title: "High", file: "high.json", relevance: 0.9)),
+            Self.item(Self.delivered(summary, title: "Tie two", file: "tie2.json", relevance: 0.5)),
+            Self.item(Self.delivered(Self.delivery(.heldByFocus), title: "Held", file: "held.json", relevance: 1)),
+            Self.item(Self.delivered(summary, title: "None", file: "none.json")),
+        ])
+        let start = try #require(html.range(of: "<section class=\"ss-card\""))
+        let end = try #require(html[start.upperBound...].range(of: "</section>"))
+        let card = html[start.lowerBound..<end.upperBound]
+        let links = card.components(separatedBy: "<a href=\"#n").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(links == ["3", "2", "4", "0", "6"], "by relevance, ties in file order, no score last")
+        #expect(
+            card.contains("<li class=\"ss-item featured\" data-card=\"n3\"><span class=\"ss-mark\">Featured</span>"))
+        #expect(Self.count("class=\"ss-item featured\"", in: card) == 1)
+        #expect(!card.contains("Now") && !card.contains("Held"), "only notifications waiting for the summary")
+        #expect(card.contains("<bdi>Tie &lt;a&gt;</bdi>"))
+        let none = Self.render([Self.item(Self.delivered(Self.delivery(.immediate)))])
+        #expect(!none.contains("<section class=\"ss-card\""), "no summary card when nothing waits for it")
+    }
+
+    @Test func theDeviceMatrixPageHasATablePerPayloadWithTheReasonsAsTooltips() {
+        let columns = DeviceMatrix.columns(over: .newPhone).map {
+            ReplayMatrix.Column(setting: .device(name: $0.name, $0.state))
+        }
+        let cells = columns.map { column in
+            let kind: PresentedDelivery.Kind = column.name == "focus" ? .heldByFocus : .quiet
+            return ReplayMatrix.Cell(
+                column: column,
+                result: Self.delivered(Self.delivery(kind, reason: "why <\(column.name)>"), file: "p.json"),
+                verdict: .unchecked)
+        }
+        let matrix = ReplayMatrix(
+            axis: .device, columns: columns, rows: [.init(file: PayloadFile(path: "p.json"), cells: cells)], elapsed: 1)
+        let html = HTMLReporter(context: ReportContext(generatedAt: Date(timeIntervalSince1970: 0), version: "test"))
+            .render(matrix)
+        #expect(html.contains("<h1>richpush device matrix</h1>"))
+        #expect(html.contains("http-equiv=\"Content-Security-Policy\"") && !html.contains("<script"))
+        #expect(Self.count("<table class=\"dm-table\">", in: html[...]) == 1)
+        #expect(Self.count("<th scope=\"col\">", in: html[...]) == 6)
+        #expect(
+            html.contains(
+                "<td class=\"dm-held\" data-state=\"focus\" title=\"why &lt;focus&gt;\">held by Focus</td>"))
+        #expect(html.contains("<td class=\"dm-quiet\" data-state=\"night\" title=\"why &lt;night&gt;\">quiet</td>"))
     }
 }

@@ -12,6 +12,10 @@ public import RichPushLibrary
 ///   expanded views side by side at a phone's width, light or dark (the viewer's setting or the page's switch);
 ///   the browser wraps the text and cuts it with the model's line counts. A thread's notifications are also drawn
 ///   stacked, as the lock screen groups them. ``screenshotPages(_:)`` draws each view alone, for `--screenshots`.
+/// - The phone's state: how the notification reached the person (``PresentedDelivery``) is a line above its views,
+///   the views it did not get are dimmed with why, and the notifications waiting for the Scheduled Summary are a
+///   card of their own, by relevance. A `ReplayMatrix` of phone states renders as such a page, with a table per
+///   card (the device matrix).
 /// - Filters (outcome, app state) are radio buttons and CSS, so they work from a file, without a server.
 /// - Payload text is hostile input: control characters and bidirectional overrides are removed, everything is
 ///   escaped for its context, text is isolated (`<bdi>`) so right-to-left text cannot reorder the card, and only
@@ -48,13 +52,19 @@ public struct HTMLReporter: Sendable {
     }
 
     public func render(_ report: ReplayReport) -> String {
+        render(report, extras: [:])
+    }
+
+    /// The page; `extras` go into the card of their index, under its phone views (the device matrix's tables).
+    func render(_ report: ReplayReport, title: String = "richpush replay", extras: [Int: String]) -> String {
         var budget = maxTotalImageBytes
-        var html = head(report)
+        var html = head(report, title: title)
         html += filters(report)
         html += "<main class=\"cards\">\n"
+        if let summary = SummaryCard(report.items) { html += summary.html }
         let stacks = ThreadStack.threads(report.items)
         for (index, item) in report.items.enumerated() {
-            html += card(item, index: index, stack: stacks[index], budget: &budget)
+            html += card(item, index: index, stack: stacks[index], extra: extras[index] ?? "", budget: &budget)
         }
         if report.items.isEmpty { html += "<p class=\"empty\">No payloads were replayed.</p>\n" }
         html += "</main>\n<footer>Made by richpush \(Self.escape(context.version)).</footer>\n</body>\n</html>\n"
@@ -66,7 +76,7 @@ public struct HTMLReporter: Sendable {
     static let contentSecurityPolicy =
         "default-src 'none'; img-src data:; media-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
-    private func head(_ report: ReplayReport) -> String {
+    private func head(_ report: ReplayReport, title: String) -> String {
         let counts = Counts(report)
         var html = """
             <!DOCTYPE html>
@@ -77,12 +87,12 @@ public struct HTMLReporter: Sendable {
             <meta name="referrer" content="no-referrer">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
-            <title>richpush replay: \(report.items.count) notification\(report.items.count == 1 ? "" : "s")</title>
+            <title>\(title): \(report.items.count) notification\(report.items.count == 1 ? "" : "s")</title>
             <style>\(Self.css)\(PhoneStyle.css)</style>
             </head>
             <body>
             <header class="run">
-            <h1>richpush replay</h1>
+            <h1>\(title)</h1>
             <p class="when">\(Self.escape(Self.timestamp(context.generatedAt))) · richpush \(Self.escape(context.version)) · \
             \(report.items.count) notification\(report.items.count == 1 ? "" : "s") in \(Self.seconds(report.elapsed))</p>
 
@@ -146,7 +156,9 @@ public struct HTMLReporter: Sendable {
 
     // MARK: - Cards
 
-    private func card(_ item: ReplayItem, index: Int, stack: ThreadStack?, budget: inout Int) -> String {
+    private func card(
+        _ item: ReplayItem, index: Int, stack: ThreadStack?, extra: String = "", budget: inout Int
+    ) -> String {
         let verdict: String
         switch item.verdict {
         case .unchecked: verdict = "none"
@@ -159,7 +171,7 @@ public struct HTMLReporter: Sendable {
                 <div class="app-line"><span class="app">Not replayed</span></div>
                 <p class="title"><bdi>\(Self.escape(item.file.path))</bdi></p>
                 <p class="reason">\(Self.escape(item.error ?? "The file could not be read."))</p>
-                </article>
+                \(extra)</article>
 
                 """
         }
@@ -181,6 +193,7 @@ public struct HTMLReporter: Sendable {
         html +=
             "<article class=\"card outcome-\(outcome) state-\(result.appState.rawValue) verdict-\(verdict)\" id=\"n\(index)\">\n"
         if let phone { html += phoneSection(phone) }
+        html += extra
         html += "<details>\n<summary>\n"
         html += "<div class=\"app-line\"><span class=\"app\">\(Self.appName(result))</span>"
         html += "<span class=\"meta\">\(result.appState.rawValue) · \(Self.seconds(result.elapsed))</span></div>\n"

@@ -4,7 +4,7 @@ import RichPushLibrary
 import RichPushReplay
 
 /// `replay --sdk all`, `replay --extension-process all` and `replay --device-matrix`: every payload once per SDK
-/// profile, per mode or per phone state, printed as a matrix.
+/// profile, per mode or per phone state, printed as a matrix (the device matrix also as an HTML page).
 extension ReplayCommand {
     /// The report formats the matrix has.
     var matrixFormat: ReplayMatrixReporter.Format? {
@@ -27,8 +27,10 @@ extension ReplayCommand {
             throw ValidationError(
                 "\(options.joined(separator: " and ")) are matrices of their own; run them one at a time")
         }
-        guard matrixFormat != nil else {
-            throw ValidationError("\(option) prints a matrix as text, json or junit, not \(format.rawValue)")
+        // The device matrix is also a page: the report's cards, each with its row of the matrix.
+        guard matrixFormat != nil || (deviceMatrix && format == .html) else {
+            let formats = deviceMatrix ? "text, json, junit or html" : "text, json or junit"
+            throw ValidationError("\(option) prints a matrix as \(formats), not \(format.rawValue)")
         }
         guard shard == nil else { throw ValidationError("\(option) does not take --shard") }
     }
@@ -36,7 +38,12 @@ extension ReplayCommand {
     /// Writes the matrix to `--output` or standard output, then the summary line as a replay does; throws exit
     /// status 1 when a cell does not match its expectation.
     func writeMatrix(_ matrix: ReplayMatrix, to reportFile: OutputFile?) throws(CommandFailure) {
-        let text = ReplayMatrixReporter(format: matrixFormat ?? .text).render(matrix)
+        let text =
+            format == .html
+            ? HTMLReporter(
+                context: reportContext, attachmentBytes: AttachmentFile.read, fileBytes: SafeFileReader.read
+            ).render(matrix)
+            : ReplayMatrixReporter(format: matrixFormat ?? .text).render(matrix)
         let summary = matrix.summary.summaryLine
         if let reportFile, let output {
             do {

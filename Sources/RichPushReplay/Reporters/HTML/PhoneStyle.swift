@@ -84,6 +84,44 @@ enum PhoneStyle {
         .ts-sheet.s1{bottom:8px}.ts-sheet.s2{bottom:0;left:28px;right:28px;opacity:.7}
         .ts-more{margin:2px 0 0;font-size:13px}
         .ts-list{margin:2px 0 0;padding-left:18px;font-size:13px}
+        .pv-level{flex:none;font-size:11px;font-weight:600;text-transform:uppercase;letter-spacing:.02em;\
+        padding:0 5px;border-radius:4px}
+        .pv-level.time-sensitive{color:#000;background:#ffcc00}
+        .pv-level.critical{color:#fff;background:var(--pv-red)}
+        .pv-dimmed .pv-screen{opacity:.4;filter:grayscale(.8)}
+        .pv-not-shown{border-radius:6px;padding:0 6px;background:var(--chip);border:1px solid var(--line);\
+        color:var(--text);font-size:11px}
+        .delivery{margin:2px 0 6px;font-size:13px}
+        .delivery p{margin:0 0 2px}
+        .dl-kind{font-weight:600}
+        .kind-heldByFocus .dl-kind,.kind-scheduledSummary .dl-kind{color:#a15c00}
+        .dl-facts{display:flex;flex-wrap:wrap;gap:2px 14px;color:var(--muted)}
+        .dl-level{border-radius:4px;padding:0 5px;border:1px solid var(--line);color:var(--text)}
+        .dl-level.time-sensitive{background:#ffcc00;border-color:#ffcc00;color:#000;font-weight:600}
+        .dl-level.critical{background:#ff3b30;border-color:#ff3b30;color:#fff;font-weight:600}
+        .dl-breaks{display:flex;flex-wrap:wrap;gap:4px;list-style:none;padding:0;margin:2px 0}
+        .dl-break{border-radius:999px;padding:1px 10px;background:#e3f0ff;color:#0a3d7a;border:1px solid #9cc3f5}
+        .dl-previews{color:var(--muted)}
+        .ss-card{background:var(--card);border-radius:18px;padding:10px 14px;margin:0 0 10px;\
+        box-shadow:0 1px 2px rgba(0,0,0,.12)}
+        .ss-card h2{font-size:17px;margin:0 0 2px}
+        .ss-card .ss-about{margin:0 0 6px;color:var(--muted);font-size:13px}
+        .ss-list{list-style:none;padding:0;margin:0;display:flex;flex-direction:column;gap:4px}
+        .ss-item{display:flex;gap:10px;align-items:baseline;border-top:1px solid var(--line);padding:4px 0}
+        .ss-item a{min-width:0;overflow-wrap:anywhere}
+        .ss-score{margin-left:auto;flex:none;color:var(--muted);font-size:12px}
+        .ss-file{color:var(--muted);font-size:12px;font-weight:400;min-width:0}
+        .ss-item.featured{font-size:18px;font-weight:600;border-top:0;background:var(--chip);border-radius:12px;\
+        padding:10px 12px}
+        .ss-mark{flex:none;font-size:11px;font-weight:600;text-transform:uppercase;border-radius:4px;\
+        padding:0 5px;background:var(--accent);color:#fff}
+        .dm-table{border-collapse:collapse;font-size:13px;margin:4px 0 8px;width:100%}
+        .dm-caption{caption-side:top;text-align:left;font-size:12px;color:var(--muted);padding:0 0 2px}
+        .dm-table th,.dm-table td{border:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top}
+        .dm-table th{font-weight:600;color:var(--muted)}
+        .dm-table td[title]{cursor:help}
+        .dm-table td.dm-held,.dm-table td.dm-summary{color:#a15c00}
+        .dm-table td.dm-quiet,.dm-table td.dm-nothing{color:var(--muted)}
         html.shot,html.shot body{margin:0;padding:0;background:transparent}
         html.shot .pv{width:390px}
         html.shot .pv-caption{display:none}

@@ -11,6 +11,10 @@ struct PhoneView {
     var approximation: String
     /// The classes and notes of the card's pictures and players.
     var pictures: PictureLookup
+    /// The level the notification was delivered at: time-sensitive and critical are labelled on the view.
+    var level: HostContent.InterruptionLevel? = nil
+    /// Why the person does not get this view, when the delivery does not show it: the view is drawn dimmed.
+    var notShown: String? = nil
 
     /// What the card's media became, for the view to draw.
     struct PictureLookup {
@@ -34,9 +38,13 @@ struct PhoneView {
 
     var html: String {
         let kind = view.view
-        var html = "<figure class=\"pv pv-\(kind.rawValue)\" data-view=\"\(kind.rawValue)\">\n"
+        let dimmed = notShown == nil ? "" : " pv-dimmed"
+        var html = "<figure class=\"pv pv-\(kind.rawValue)\(dimmed)\" data-view=\"\(kind.rawValue)\">\n"
         html += "<figcaption class=\"pv-caption\">\(kind.label) "
         html += "<span class=\"pv-approx\" title=\"\(HTMLReporter.escape(approximation))\">approximate</span>"
+        if let notShown {
+            html += "<span class=\"pv-not-shown\">not shown: \(HTMLReporter.escape(notShown))</span>"
+        }
         html += "</figcaption>\n<div class=\"pv-screen\">\n<div class=\"pv-platter\">\n"
         if kind == .expanded, let media = view.media { html += wide(media) }
         html += head
@@ -62,6 +70,12 @@ struct PhoneView {
             html += "<span class=\"pv-badge\" title=\"badge\">\(badge)</span>"
         }
         html += "</span><span class=\"pv-app\" dir=\"auto\">\(HTMLReporter.escape(view.appName))</span>"
+        switch level {
+        // The documented treatment of a third-party app's levels: a yellow Time Sensitive label, a red Critical one.
+        case .timeSensitive?: html += "<span class=\"pv-level time-sensitive\">Time Sensitive</span>"
+        case .critical?: html += "<span class=\"pv-level critical\">Critical</span>"
+        default: break
+        }
         if let badge = view.badge {
             html += "<span class=\"pv-badge-label\">badge \(badge)</span>"
         }

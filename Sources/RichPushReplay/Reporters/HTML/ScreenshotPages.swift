@@ -25,7 +25,8 @@ extension HTMLReporter {
         for (index, item) in report.items.enumerated() {
             guard let result = item.result, let presentation = result.presentation else { continue }
             var budget = maxTotalImageBytes
-            let phone = phoneParts(result, presentation: presentation, card: index, known: [:], budget: &budget)
+            let phone = phoneParts(
+                result, presentation: presentation, card: index, known: [:], budget: &budget, delivery: false)
             var base = Self.safeFileName(item.file.path)
             if taken.contains(base) {
                 var number = 2
