@@ -134,4 +134,14 @@ import Testing
         deliver(result(.scheduledSummary, shownIn: [], score: 0.5), &state)
         #expect(render(state, size: Fixtures.size).text.contains("Phone: FOCUS · SUMMARY · summary 1"))
     }
+
+    @Test func aButtonThatNeedsTheUnlockedPhoneSaysItUnlockedFirst() {
+        let response = NotificationResponse(
+            actionIdentifier: "cancel", opensApp: false, unlockedFirst: true, requestIdentifier: "1",
+            categoryIdentifier: "order", content: NotificationContent(title: "T"))
+        #expect(ResponseText.received(response).hasPrefix("Unlocked, then the app received: cancel"))
+        var plain = response
+        plain.unlockedFirst = false
+        #expect(ResponseText.received(plain).hasPrefix("App received: cancel"))
+    }
 }

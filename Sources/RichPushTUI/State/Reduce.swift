@@ -329,7 +329,7 @@ private func respond(_ request: ResponseRequest, to id: Int, _ state: inout TUIS
     }
     switch NotificationResponse.answer(
         request, to: presentation, categories: state.categories, requestIdentifier: result.apns?.id ?? result.file,
-        content: result.content)
+        content: result.content, locked: state.phone.locked)
     {
     case .success(let response):
         update(id, in: &state) { $0.result?.response = response }

@@ -10,7 +10,8 @@ enum ResponseText {
             case NotificationResponse.dismissActionIdentifier: "the notification dismissed"
             default: TextSanitizer.singleLine(response.actionIdentifier, limit: 60)
             }
-        var line = "App received: \(action)"
+        // An authentication-required or foreground button on a locked phone asks to unlock it first.
+        var line = response.unlockedFirst ? "Unlocked, then the app received: \(action)" : "App received: \(action)"
         if let text = response.userText { line += ", text \"\(TextSanitizer.singleLine(text, limit: 80))\"" }
         if response.opensApp { line += ", opening the app" }
         return line
