@@ -27,7 +27,8 @@ public enum SystemRules {
                 hasImageURL
                     ? Fallback(
                         .foreground,
-                        "the app is in the foreground: the extension does not run, and the text shows as its willPresent asks")
+                        "the app is in the foreground: the extension does not run, and the text shows as its willPresent asks"
+                    )
                     : nil)
         }
         guard request.mutableContent else {

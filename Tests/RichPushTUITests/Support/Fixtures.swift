@@ -124,7 +124,8 @@ enum Fixtures {
                 title: "New arrivals", subtitle: "Spring collection", body: "Tap to see what's new"),
             imageURL: "https://fixtures.richpush.test/cat.png",
             fallback: Fallback(
-                .foreground, "the app is in the foreground: the extension does not run, and the text shows as its willPresent asks"),
+                .foreground,
+                "the app is in the foreground: the extension does not run, and the text shows as its willPresent asks"),
             timeline: [
                 TimelineEvent(at: 0, .received, "312 bytes, app foreground"),
                 TimelineEvent(at: 0, .presented, "plain (app in foreground: as its willPresent asks)"),
