@@ -196,4 +196,14 @@ public struct PresentedCategory: Sendable, Equatable {
         self.identifier = identifier
         self.registered = registered
     }
+
+    /// What a tester needs to know when the buttons are missing or unknown; nil when the app registered it.
+    public var problem: String? {
+        switch registered {
+        case true?: nil
+        case false?: "category \(identifier) is not registered by the app: no buttons"
+        case nil:
+            "category \(identifier): the app's categories were not given (--categories), so its buttons are not known"
+        }
+    }
 }

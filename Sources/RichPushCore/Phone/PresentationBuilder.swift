@@ -19,24 +19,12 @@ extension NotificationPresentation {
 
         // The category: the extension may change it (`categoryIdentifier`), and the changed one counts.
         let categoryName = handed.map(\.categoryIdentifier).flatMap { $0.isEmpty ? nil : $0 } ?? result.category
-        var category: PresentedCategory?
-        var actions: [NotificationAction] = []
-        if let categoryName {
-            if let categories {
-                let registered = categories.category(categoryName)
-                category = PresentedCategory(identifier: categoryName, registered: registered != nil)
-                if let registered {
-                    actions = registered.actions
-                } else {
-                    notes.append("category \(categoryName) is not registered by the app: no buttons")
-                }
-            } else {
-                category = PresentedCategory(identifier: categoryName, registered: nil)
-                notes.append(
-                    "category \(categoryName): the app's categories were not given (--categories), so its buttons are not known"
-                )
-            }
+        let registered = categoryName.flatMap { categories?.category($0) }
+        let category = categoryName.map {
+            PresentedCategory(identifier: $0, registered: categories.map { _ in registered != nil })
         }
+        let actions = registered?.actions ?? []
+        if let problem = category?.problem { notes.append(problem) }
 
         let picture = Self.picture(of: result, frameTime: options?.thumbnailTime)
         let thumbnailHidden = options?.thumbnailHidden == true
@@ -54,7 +42,6 @@ extension NotificationPresentation {
         let delivery = DeliveryRules.decide(
             content: shown, appState: result.appState, device: device, isCommunication: result.communication != nil)
         notes += delivery.notes
-        let registered = categoryName.flatMap { categories?.category($0) }
         let hiding = PreviewRules.hidden(device: device)
 
         let appName = result.communication?.senderName ?? categories?.appName ?? "App"

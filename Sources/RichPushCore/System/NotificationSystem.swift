@@ -68,8 +68,9 @@ public struct NotificationSystem: Sendable {
         }
         result.presentation = presentation
         ledger.setBadge(presentation.appBadge)
-        for note in presentation.notes where note.hasPrefix("category ") && configuration.categories != nil {
-            result.addHint(note + ".")
+        // A category the app did not register is a mistake to point out; one richpush was not told about is not.
+        if presentation.category?.registered == false, let problem = presentation.category?.problem {
+            result.addHint(problem + ".")
         }
         for note in presentation.delivery?.notes ?? [] {
             result.addHint(note + ".")
