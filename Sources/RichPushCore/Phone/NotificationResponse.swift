@@ -14,20 +14,23 @@ public struct ResponseRequest: Sendable, Equatable {
     public static let defaultAction = "default"
     public static let dismissAction = "dismiss"
 
-    /// Reads `given.respond`: `{"action": "reply", "text": "On my way"}`.
-    public static func parse(_ value: JSONValue) throws(DeliveryOverridesError) -> ResponseRequest {
+    /// Reads `given.respond` (or another place, `field`, that takes the same object):
+    /// `{"action": "reply", "text": "On my way"}`.
+    public static func parse(_ value: JSONValue, field: String = "given.respond") throws(DeliveryOverridesError)
+        -> ResponseRequest
+    {
         guard case .object(let object) = value, let action = object["action"]?.stringValue, !action.isEmpty else {
             throw DeliveryOverridesError(
-                "given.respond must be an object like {\"action\": \"reply\", \"text\": \"On my way\"} (\"default\" taps the notification, \"dismiss\" dismisses it)"
+                "\(field) must be an object like {\"action\": \"reply\", \"text\": \"On my way\"} (\"default\" taps the notification, \"dismiss\" dismisses it)"
             )
         }
         for key in object.keys where key != "action" && key != "text" {
-            throw DeliveryOverridesError("given.respond.\(key) is not a key of it; use \"action\" and \"text\"")
+            throw DeliveryOverridesError("\(field).\(key) is not a key of it; use \"action\" and \"text\"")
         }
         var request = ResponseRequest(action: action)
         if let text = object["text"] {
             guard let string = text.stringValue else {
-                throw DeliveryOverridesError("given.respond.text must be a string, not \(JSONWriter.string(text))")
+                throw DeliveryOverridesError("\(field).text must be a string, not \(JSONWriter.string(text))")
             }
             request.text = string
         }

@@ -1,4 +1,3 @@
-import Foundation
 public import RichPushCore
 import Synchronization
 
@@ -105,10 +104,9 @@ public final class ResponseStore: Sendable {
         }
         object["notification"] = nil
         do {
-            return .success((id, try ResponseRequest.parse(.object(object))))
+            return .success((id, try ResponseRequest.parse(.object(object), field: "the body")))
         } catch {
-            return .failure(
-                Problem(status: 400, reason: error.message.replacingOccurrences(of: "given.respond", with: "the body")))
+            return .failure(Problem(status: 400, reason: error.message))
         }
     }
 }
