@@ -105,7 +105,7 @@ import Testing
         let settings = delivering.inputs.all.last?.settings
         #expect(settings?.device == phone)
         #expect(
-            settings?.devicePatch == (["locked": .bool(false)] as JSONValue),
+            settings?.devicePatch == DeviceState.Patch(locked: false),
             "the payload's given.device is kept, to patch over it")
         let configuration = settings?.applied(to: DeliveryConfiguration())
         #expect(configuration?.device.focus == .on && configuration?.device.locked == false)

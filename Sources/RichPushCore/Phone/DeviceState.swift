@@ -99,10 +99,62 @@ public struct DeviceState: Sendable, Equatable {
         "foregroundOptions", "capabilities",
     ]
 
-    /// Reads `given.device`: the keys not given keep `base`'s values.
+    /// Reads `given.device` over `base`: the keys not given keep `base`'s values.
     public static func parse(_ value: JSONValue, over base: DeviceState = .newPhone) throws(DeliveryOverridesError)
         -> DeviceState
     {
+        try Patch.parse(value).applied(to: base)
+    }
+
+    /// What `given.device` changes, read once when the expectation is read and applied to the run's phone for each
+    /// delivery: the keys it gives, each nil when not given.
+    public struct Patch: Sendable, Equatable {
+        public var locked: Bool?
+        public var focus: Focus?
+        public var focusFilter: [String]?
+        public var summary: Bool?
+        public var previews: Previews?
+        public var silent: Bool?
+        public var grouping: Grouping?
+        public var lockScreen: LockScreenDisplay?
+        public var provisional: Bool?
+        public var foregroundOptions: Set<ForegroundOption>?
+        public var capabilities: Set<Capability>?
+
+        public init(locked: Bool? = nil, focus: Focus? = nil) {
+            self.locked = locked
+            self.focus = focus
+        }
+
+        /// `base` with the keys given changed.
+        public func applied(to base: DeviceState) -> DeviceState {
+            var state = base
+            if let locked { state.locked = locked }
+            if let focus { state.focus = focus }
+            if let focusFilter { state.focusFilter = focusFilter }
+            if let summary { state.summary = summary }
+            if let previews { state.previews = previews }
+            if let silent { state.silent = silent }
+            if let grouping { state.grouping = grouping }
+            if let lockScreen { state.lockScreen = lockScreen }
+            if let provisional { state.provisional = provisional }
+            if let foregroundOptions { state.foregroundOptions = foregroundOptions }
+            if let capabilities { state.capabilities = capabilities }
+            return state
+        }
+    }
+}
+
+extension DeviceState.Patch {
+    /// Reads `given.device`; the error names the key and the problem.
+    public static func parse(_ value: JSONValue) throws(DeliveryOverridesError) -> DeviceState.Patch {
+        typealias Focus = DeviceState.Focus
+        typealias Previews = DeviceState.Previews
+        typealias Grouping = DeviceState.Grouping
+        typealias LockScreenDisplay = DeviceState.LockScreenDisplay
+        typealias ForegroundOption = DeviceState.ForegroundOption
+        typealias Capability = DeviceState.Capability
+        let keys = DeviceState.keys
         guard case .object(let object) = value else {
             throw DeliveryOverridesError("given.device must be an object like {\"locked\": true, \"focus\": \"on\"}")
         }
@@ -111,7 +163,7 @@ public struct DeviceState: Sendable, Equatable {
                 "unknown key \"given.device.\(key)\"; \"given.device\" supports \(keys.map { "\"\($0)\"" }.joined(separator: ", "))"
             )
         }
-        var state = base
+        var state = DeviceState.Patch()
         func flag(_ key: String) throws(DeliveryOverridesError) -> Bool? {
             guard let value = object[key] else { return nil }
             guard case .bool(let flag) = value else {
@@ -172,7 +224,9 @@ public struct DeviceState: Sendable, Equatable {
         if let capabilities: Set<Capability> = try list("capabilities") { state.capabilities = capabilities }
         return state
     }
+}
 
+extension DeviceState {
     /// The state as `given.device` writes it, every key.
     public var jsonValue: JSONValue {
         [

@@ -54,7 +54,7 @@ public struct DeliveryOverrides: Sendable, Equatable {
     /// The phone's state from the command line (`--locked`, `--focus`, …): all of it.
     public var device: DeviceState?
     /// `given.device`, checked: the keys it gives change the run's state, the others keep it.
-    public var devicePatch: JSONValue?
+    public var devicePatch: DeviceState.Patch?
 
     /// What `given.recorded` says: the time (UTC, ISO 8601) and the host of an image that was not saved with
     /// `--record-images`, which replay then depends on.
@@ -137,9 +137,7 @@ public struct DeliveryOverrides: Sendable, Equatable {
         if let categories { configuration.categories = categories }
         if let respond { configuration.respond = respond }
         if let device { configuration.device = device }
-        if let devicePatch, let patched = try? DeviceState.parse(devicePatch, over: configuration.device) {
-            configuration.device = patched
-        }
+        if let devicePatch { configuration.device = devicePatch.applied(to: configuration.device) }
         return configuration
     }
 
@@ -254,8 +252,7 @@ public struct DeliveryOverrides: Sendable, Equatable {
         }
         if let respond = given["respond"] { settings.respond = try ResponseRequest.parse(respond) }
         if let device = given["device"] {
-            _ = try DeviceState.parse(device)
-            settings.devicePatch = device
+            settings.devicePatch = try DeviceState.Patch.parse(device)
         }
         if let recorded = given["recorded"] {
             guard let at = recorded["at"]?.stringValue else {
