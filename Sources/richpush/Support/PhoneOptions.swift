@@ -12,7 +12,7 @@ struct PhoneOptions: ParsableArguments {
         name: .customLong("focus"),
         help: ArgumentHelp(
             "A Focus: off, on (the app not allowed) or on-allowing-app (default: off).", valueName: "STATE"))
-    var focus: ChoiceArgument<DeviceState.Focus>?
+    var focus: DeviceState.Focus?
 
     @Option(
         name: .customLong("focus-filter"),
@@ -24,14 +24,14 @@ struct PhoneOptions: ParsableArguments {
     @Option(
         name: .customLong("summary"),
         help: ArgumentHelp("Scheduled Summary with the app in it: on or off (default: off).", valueName: "on|off"))
-    var summary: ChoiceArgument<OnOff>?
+    var summary: OnOff?
 
     @Option(
         name: .customLong("previews"),
         help: ArgumentHelp(
             "Show Previews: always, when-unlocked or never (default: when-unlocked, as on a Face ID iPhone).",
             valueName: "SETTING"))
-    var previews: ChoiceArgument<DeviceState.Previews>?
+    var previews: DeviceState.Previews?
 
     @Flag(name: .customLong("silent"), help: "The ring/silent switch is on silent.")
     var silent = false
@@ -39,12 +39,12 @@ struct PhoneOptions: ParsableArguments {
     @Option(
         name: .customLong("grouping"),
         help: ArgumentHelp("Notification Grouping: automatic, by-app or off (default: automatic).", valueName: "MODE"))
-    var grouping: ChoiceArgument<DeviceState.Grouping>?
+    var grouping: DeviceState.Grouping?
 
     @Option(
         name: .customLong("lock-screen"),
         help: ArgumentHelp("The lock screen's Display As: count, stack or list (default: stack).", valueName: "STYLE"))
-    var lockScreen: ChoiceArgument<DeviceState.LockScreenDisplay>?
+    var lockScreen: DeviceState.LockScreenDisplay?
 
     @Flag(
         name: .customLong("provisional"),
@@ -69,15 +69,15 @@ struct PhoneOptions: ParsableArguments {
     var device: DeviceState {
         var state = DeviceState.newPhone
         state.locked = locked
-        if let focus { state.focus = focus.value }
+        if let focus { state.focus = focus }
         if let focusFilter {
             state.focusFilter = focusFilter.split(separator: ",").map { String($0) }
         }
-        if let summary { state.summary = summary.value == .on }
-        if let previews { state.previews = previews.value }
+        if let summary { state.summary = summary == .on }
+        if let previews { state.previews = previews }
         state.silent = silent
-        if let grouping { state.grouping = grouping.value }
-        if let lockScreen { state.lockScreen = lockScreen.value }
+        if let grouping { state.grouping = grouping }
+        if let lockScreen { state.lockScreen = lockScreen }
         state.provisional = provisional
         if let foregroundOptions { state.foregroundOptions = Set(foregroundOptions.values) }
         if let capabilities { state.capabilities = Set(capabilities.values) }
@@ -89,18 +89,13 @@ enum OnOff: String, CaseIterable, Sendable {
     case on, off
 }
 
-/// One of an enumeration's raw values; the error lists them.
-struct ChoiceArgument<Choice: RawRepresentable & CaseIterable & Sendable>: ExpressibleByArgument, Sendable
-where Choice.RawValue == String {
-    var value: Choice
-
-    init?(argument: String) {
-        guard let value = Choice(rawValue: argument.lowercased()) else { return nil }
-        self.value = value
-    }
-
-    static var allValueStrings: [String] { Choice.allCases.map(\.rawValue) }
-}
+// ArgumentParser reads a string-backed CaseIterable enumeration itself, its error listing the values, as it does
+// for AppState (DeliveryOptions.swift).
+extension OnOff: ExpressibleByArgument {}
+extension DeviceState.Focus: ExpressibleByArgument {}
+extension DeviceState.Previews: ExpressibleByArgument {}
+extension DeviceState.Grouping: ExpressibleByArgument {}
+extension DeviceState.LockScreenDisplay: ExpressibleByArgument {}
 
 /// A comma-separated list of an enumeration's raw values.
 struct ChoiceList<Choice: RawRepresentable & CaseIterable & Sendable>: ExpressibleByArgument, Sendable
