@@ -30,10 +30,13 @@ import Testing
     ]
 
     static let cases: [Case] = [
-        // Passive: "no" in every column, and it neither lights the screen nor plays a sound.
+        // Passive: "no" in every column (a Focus holds it, the summary keeps it), and it neither lights the screen
+        // nor plays a sound.
         Case(level: "passive", state: "plain", delivery: "quiet", breaks: false, sound: false, row: "passive"),
-        Case(level: "passive", state: "focus", delivery: "quiet", breaks: false, sound: false, row: "passive"),
-        Case(level: "passive", state: "summary", delivery: "quiet", breaks: false, sound: false, row: "passive"),
+        Case(level: "passive", state: "focus", delivery: "heldByFocus", breaks: false, sound: false, row: "passive"),
+        Case(
+            level: "passive", state: "summary", delivery: "scheduledSummary", breaks: false, sound: false,
+            row: "passive: does not override scheduled delivery"),
         Case(level: "passive", state: "silent", delivery: "quiet", breaks: false, sound: false, row: "passive"),
         // Active: overrides nothing.
         Case(level: "active", state: "plain", delivery: "immediate", breaks: false, sound: true, row: "active"),

@@ -156,13 +156,6 @@ public enum DeliveryRules {
                 "provisional authorisation delivers quietly: Notification Center only, no banner, no sound, no lock screen alert",
                 screen: (false, "delivered quietly"), sound: noSound, shownIn: [.lockScreen])
         }
-        if level == .passive {
-            return delivery(
-                .quiet,
-                "passive: added to Notification Center without lighting the screen or playing a sound (\(matrixSource))",
-                screen: (false, "passive never lights the screen"), sound: (false, "passive plays no sound"),
-                shownIn: [.lockScreen])
-        }
         var broke: [PresentedDelivery.Barrier: String] = [:]
         if device.focus != .off {
             // FocusFilterAppContext's predicate on filterCriteria
@@ -206,6 +199,15 @@ public enum DeliveryRules {
                     "Scheduled Summary is on with the app in it: held for the next summary (\(level.rawValue) does not override scheduled delivery, \(matrixSource))",
                     screen: (false, "waits for the summary"), sound: (false, "waits for the summary"), shownIn: [])
             }
+        }
+        // Passive's row is "no" in every column: a Focus holds it and the summary keeps it like any other (above);
+        // otherwise it is added quietly.
+        if level == .passive {
+            return delivery(
+                .quiet,
+                "passive: added to Notification Center without lighting the screen or playing a sound (\(matrixSource))",
+                screen: (false, "passive never lights the screen"), sound: (false, "passive plays no sound"),
+                shownIn: [.lockScreen])
         }
         let sound: (Bool, String)
         if let requested = content.sound {
