@@ -112,7 +112,8 @@ public struct ServeHarness {
 public func withServer<T>(
     plaintext: Bool = false, signingKey: ProviderTokenVerifier.SigningKey? = nil, capacity: Int = 100,
     receipts: Bool = false, receiptCapacity: Int = 100, startingDeliveries: Bool = true,
-    categories: AppCategories? = nil, _ body: (ServeHarness) async throws -> T
+    categories: AppCategories? = nil, device: DeviceState = .newPhone, summarySchedule: SummarySchedule? = nil,
+    _ body: (ServeHarness) async throws -> T
 ) async throws -> T {
     let temporary = FileManager.default.temporaryDirectory
         .appendingPathComponent("richpush-serve-tests-\(UUID().uuidString)", isDirectory: true)
@@ -121,10 +122,12 @@ public func withServer<T>(
     let store = try AttachmentStore(parent: temporary, logger: quietLogger)
     let downloader = try HTTPSImageDownloader(store: store, fixtureHost: cdn.hostMapping, logger: quietLogger)
     let results = ServeHarness.Results()
+    var serverConfiguration = PushServerConfiguration(
+        port: 0, plaintext: plaintext, bundleID: testBundleID, unregisteredTokens: [unregisteredToken],
+        signingKey: signingKey, resultCapacity: capacity, receiptCapacity: receiptCapacity)
+    serverConfiguration.summarySchedule = summarySchedule
     let server = try await PushServer.start(
-        configuration: PushServerConfiguration(
-            port: 0, plaintext: plaintext, bundleID: testBundleID, unregisteredTokens: [unregisteredToken],
-            signingKey: signingKey, resultCapacity: capacity, receiptCapacity: receiptCapacity),
+        configuration: serverConfiguration,
         appState: { .background }, logger: quietLogger, onProgress: results.addProgress, onResult: results.add)
     // As the commands do: the system is made once the server runs, so its receipt URL names the port the server
     // got and its receipts to the server trust the CA the server generated.
@@ -136,6 +139,7 @@ public func withServer<T>(
     var delivery = DeliveryConfiguration(
         receiptURL: receipts ? URL(string: "https://localhost:\(server.port)/richpush/v1/receipts") : nil)
     delivery.categories = categories
+    delivery.device = device
     let system = NotificationSystem(
         downloader: downloader, configuration: delivery,
         logger: quietLogger,

@@ -18,17 +18,20 @@ final class DeliveryQueue: Sendable {
 
     private let store: ResultStore
     private let responses: ResponseStore
+    private let summaries: SummaryStore
     private let onResult: @Sendable (ServedNotification) -> Void
     private let onProgress: (@Sendable (APNsAttributes, DeliveryProgress) -> Void)?
     private let jobs: AsyncStream<Job>
     private let submit: AsyncStream<Job>.Continuation
 
     init(
-        store: ResultStore, responses: ResponseStore, onResult: @escaping @Sendable (ServedNotification) -> Void,
+        store: ResultStore, responses: ResponseStore, summaries: SummaryStore,
+        onResult: @escaping @Sendable (ServedNotification) -> Void,
         onProgress: (@Sendable (APNsAttributes, DeliveryProgress) -> Void)? = nil
     ) {
         self.store = store
         self.responses = responses
+        self.summaries = summaries
         self.onResult = onResult
         self.onProgress = onProgress
         (jobs, submit) = AsyncStream.makeStream(of: Job.self)
@@ -61,7 +64,7 @@ final class DeliveryQueue: Sendable {
         store.beginDelivery()
         let receivedAt = Date()
         let job = Job(
-            run: { [store, responses, onResult, onProgress] system in
+            run: { [store, responses, summaries, onResult, onProgress] system in
                 let observer = onProgress.map { report in
                     { @Sendable (progress: DeliveryProgress) in report(attributes, progress) }
                 }
@@ -73,6 +76,7 @@ final class DeliveryQueue: Sendable {
                             body: body, appState: input.appState, receivedAt: receivedAt))
                 }
                 responses.remember(result, categories: system.configuration.categories)
+                summaries.hold(result)
                 let entry = store.record(ServedNotification(status: 200, result: result), endingDelivery: true)
                 await written.wait()
                 onResult(entry)

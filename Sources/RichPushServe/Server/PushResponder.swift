@@ -8,7 +8,8 @@ import RichPushNetwork
 
 /// Answers every request of the push server: the APNs provider API (`/3/device/<token>`), FCM HTTP v1
 /// (`/v1/projects/{project}/messages:send`), the inspection API (`/richpush/v1/notifications`) and the display
-/// receipts endpoint (`/richpush/v1/receipts`), the person's answers (`/richpush/v1/responses`), routed by Hummingbird's router. What no route takes is answered as
+/// receipts endpoint (`/richpush/v1/receipts`), the person's answers (`/richpush/v1/responses`) and the Scheduled
+/// Summary (`/richpush/v1/summary`), routed by Hummingbird's router. What no route takes is answered as
 /// the service whose path it is answers it: Google's errors under `/v1/`, Apple's (`BadPath`, `MethodNotAllowed`)
 /// everywhere else, 405 on richpush's own endpoints.
 struct PushResponder: Sendable {
@@ -20,6 +21,7 @@ struct PushResponder: Sendable {
     let store: ResultStore
     let receipts: ReceiptStore
     let responses: ResponseStore
+    let summaries: SummaryStore
     let appState: @Sendable () -> AppState
     let logger: Logger
     /// Writes each push answered, accepted or refused, as a replayable payload (`--record`); nil records nothing.
@@ -28,6 +30,7 @@ struct PushResponder: Sendable {
     static let inspectionPath = "/richpush/v1/notifications"
     static let receiptsPath = "/richpush/v1/receipts"
     static let responsesPath = "/richpush/v1/responses"
+    static let summaryPath = "/richpush/v1/summary"
     /// A response body (`{"notification", "action", "text"}`) is read up to this size.
     static let maxResponseBytes = 16 * 1024
     /// A receipt body (`push_id=<id>`) is read up to this size; a larger one is refused with 413.
@@ -48,6 +51,7 @@ struct PushResponder: Sendable {
         }
         for method in [HTTPRequest.Method.post, .get, .delete] {
             router.on(RouterPath(Self.responsesPath), method: method) { request, _ in await respond(request) }
+            router.on(RouterPath(Self.summaryPath), method: method) { request, _ in summary(request) }
         }
         router.post(RouterPath(APNsRequestValidator.pathPrefix + ":token")) { request, _ in await push(request) }
         router.post("/v1/projects/:project/messages:send") { request, _ in await push(request) }
@@ -86,6 +90,7 @@ struct PushResponder: Sendable {
         case Self.inspectionPath: return inspect(request)
         case Self.receiptsPath: return await receipt(request, target: path)
         case Self.responsesPath: return await respond(request)
+        case Self.summaryPath: return summary(request)
         default: return await push(request)
         }
     }
@@ -350,6 +355,26 @@ struct PushResponder: Sendable {
             return Response(status: .noContent)
         default:
             return Self.json(405, ["error": .string("POST, GET or DELETE \(Self.responsesPath)")])
+        }
+    }
+
+    // MARK: Scheduled Summary
+
+    /// What waits for the Scheduled Summary and what was delivered (`GET`), the summary delivered now (`POST`, as
+    /// the person opening it early; 200 with `{"delivered": null}` when nothing waits), or the delivered ones
+    /// forgotten (`DELETE`).
+    private func summary(_ request: Request) -> Response {
+        switch request.method {
+        case .get:
+            return Self.json(200, summaries.snapshot())
+        case .post:
+            let delivered = summaries.deliver(trigger: "request")
+            return Self.json(200, ["delivered": delivered?.jsonValue ?? .null])
+        case .delete:
+            summaries.removeDelivered()
+            return Response(status: .noContent)
+        default:
+            return Self.json(405, ["error": .string("POST, GET or DELETE \(Self.summaryPath)")])
         }
     }
 

@@ -34,6 +34,8 @@ public struct PushServerConfiguration: Sendable {
     public var abandonsDeliveriesOnShutdown = false
     /// Writes every push answered as a replayable payload (`--record DIR`); nil records nothing.
     public var recorder: (any PushRecording)?
+    /// When the Scheduled Summary is delivered by itself (`--summary-at`); nil: only on request.
+    public var summarySchedule: SummarySchedule?
 
     public static let defaultPort = 2197
 
@@ -79,6 +81,8 @@ public final class PushServer: Sendable {
     public let receipts: ReceiptStore
     /// The person's answers given at `POST /richpush/v1/responses`.
     public let responses: ResponseStore
+    /// The Scheduled Summary's notifications and deliveries (`/richpush/v1/summary`).
+    public let summaries: SummaryStore
     private let server: LocalHTTPServer
     private let deliveries: DeliveryQueue
     /// The deliveries' task once ``startDeliveries(through:)`` began them (accepted pushes wait until then), and
@@ -90,7 +94,8 @@ public final class PushServer: Sendable {
 
     private init(
         configuration: PushServerConfiguration, server: LocalHTTPServer, caCertificatePEM: String?,
-        store: ResultStore, receipts: ReceiptStore, responses: ResponseStore, deliveries: DeliveryQueue
+        store: ResultStore, receipts: ReceiptStore, responses: ResponseStore, summaries: SummaryStore,
+        deliveries: DeliveryQueue
     ) {
         self.configuration = configuration
         self.server = server
@@ -98,6 +103,7 @@ public final class PushServer: Sendable {
         self.store = store
         self.receipts = receipts
         self.responses = responses
+        self.summaries = summaries
         self.deliveries = deliveries
     }
 
@@ -143,14 +149,17 @@ public final class PushServer: Sendable {
         let store = ResultStore(capacity: configuration.resultCapacity)
         let receipts = ReceiptStore(capacity: configuration.receiptCapacity)
         let responses = ResponseStore(capacity: configuration.resultCapacity)
+        let summaries = SummaryStore(
+            capacity: configuration.resultCapacity, schedule: configuration.summarySchedule)
         let deliveries = DeliveryQueue(
-            store: store, responses: responses, onResult: onResult, onProgress: onProgress)
+            store: store, responses: responses, summaries: summaries, onResult: onResult, onProgress: onProgress)
         let responder = PushResponder(
             apns: APNsRequestValidator(
                 bundleID: configuration.bundleID, unregisteredTokens: configuration.unregisteredTokens,
                 tokenVerifier: ProviderTokenVerifier(signingKey: configuration.signingKey)),
             fcm: FCMRequestValidator(unregisteredTokens: configuration.unregisteredTokens),
-            deliveries: deliveries, store: store, receipts: receipts, responses: responses, appState: appState,
+            deliveries: deliveries, store: store, receipts: receipts, responses: responses, summaries: summaries,
+            appState: appState,
             logger: logger,
             recorder: configuration.recorder
         ).router.buildResponder()
@@ -176,7 +185,7 @@ public final class PushServer: Sendable {
         }
         return PushServer(
             configuration: configuration, server: local, caCertificatePEM: caPEM, store: store, receipts: receipts,
-            responses: responses, deliveries: deliveries)
+            responses: responses, summaries: summaries, deliveries: deliveries)
     }
 
     /// Delivers the pushes accepted so far, and every later one, through `system`. Called once; a later call, or

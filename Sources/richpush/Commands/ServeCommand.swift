@@ -81,6 +81,20 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var delivery: DeliveryOptions
 
+    @Option(
+        name: .customLong("summary-at"),
+        help: ArgumentHelp(
+            "With --summary on: deliver the Scheduled Summary at these times of day, HH:MM[:SS] comma-separated (default: 08:00,18:00, as iOS's setup proposes). POST /richpush/v1/summary delivers it at once.",
+            valueName: "TIME,..."))
+    var summaryAt: String?
+
+    /// When the Scheduled Summary comes by itself: with `--summary on`, `--summary-at`'s times or iOS's; else never.
+    var summarySchedule: SummarySchedule? {
+        guard delivery.phone.device.summary else { return nil }
+        guard let summaryAt else { return .iOSSetup }
+        return try? SummarySchedule.parse(summaryAt).get()
+    }
+
     @OptionGroup var recording: RecordOptions
 
     @Flag(help: "Log every step to standard error.")
@@ -95,6 +109,14 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
         if plaintext, endpoint.caOut != nil { throw ValidationError("--plaintext has no certificate: drop --ca-out") }
+        if let summaryAt {
+            if case .failure(let error) = SummarySchedule.parse(summaryAt) {
+                throw ValidationError("--summary-at: \(error.message)")
+            }
+            if !delivery.phone.device.summary {
+                throw ValidationError("--summary-at needs --summary on: without it nothing waits for a summary")
+            }
+        }
         if delivery.allSDKs { throw ValidationError("--sdk all is for replay; serve emulates one SDK at a time") }
         if delivery.allProcessModes {
             throw ValidationError("--extension-process all is for replay; serve runs the extension one way at a time")
@@ -159,12 +181,19 @@ struct ServeCommand: AsyncParsableCommand {
                 unregisteredTokens: endpoint.unregistered,
                 signingKey: signingKey)
             configuration.recorder = recorder
+            configuration.summarySchedule = summarySchedule
             server = try await PushServer.start(
                 configuration: configuration, appState: { appState }, logger: logger, onResult: printer.print)
         } catch {
             throw .io("\(Self.name): cannot listen on \(address): \(error)")
         }
         parts.add(server)
+        if let schedule = summarySchedule {
+            parts.add(
+                SummaryScheduler(store: server.summaries, schedule: schedule) { summary in
+                    StandardStreams.error(Self.summaryLine(summary))
+                })
+        }
         // The system is made once the server runs: receipts to this server itself trust the CA it generated, on the
         // port it got; the others go out as from any front end. Pushes accepted until then wait.
         let receiptSender = try ServerReceiptRouter.sender(
@@ -186,6 +215,15 @@ struct ServeCommand: AsyncParsableCommand {
         return server
     }
 
+    /// The line serve writes when a summary is delivered by the schedule.
+    static func summaryLine(_ summary: SummaryStore.Delivered) -> String {
+        let featured = summary.featuredTitle.map { "; featured: \(TextSanitizer.singleLine($0, limit: 60))" } ?? ""
+        let clock = Calendar.current.dateComponents([.hour, .minute], from: summary.at)
+        let time = String(format: "%02d:%02d", clock.hour ?? 0, clock.minute ?? 0)
+        return
+            "\(name): Scheduled Summary delivered at \(time): \(summary.count) notification\(summary.count == 1 ? "" : "s")\(featured)\n"
+    }
+
     private func openSink() throws(CommandFailure) -> LineSink {
         guard let output else { return LineSink(descriptor: STDOUT_FILENO, path: nil) }
         // The file the user named for these lines: created, or emptied and rewritten as the pushes arrive.
@@ -205,6 +243,10 @@ struct ServeCommand: AsyncParsableCommand {
             "  Receipts: POST/GET \(server.receiptsURL)",
             "  Responses: POST/GET \(server.baseURL)/richpush/v1/responses (tap a button, reply, dismiss)",
         ]
+        if let schedule = server.summaries.schedule {
+            lines.append(
+                "  Scheduled Summary: at \(schedule) (GET/POST \(server.baseURL)/richpush/v1/summary)")
+        }
         if let caPath { lines.append("  CA certificate: \(caPath)") }
         if let record = recording.record {
             lines.append(

@@ -1,8 +1,8 @@
 import RichPushCore
 
 /// The Scheduled Summary as a card of its own: the notifications the phone held for it (delivery
-/// `scheduledSummary`), ordered by `relevance-score` (highest first, ties in report order; no score counts as 0), the
-/// highest featured first and larger, as iOS draws the summary. Each links to its own card.
+/// `scheduledSummary`), in ``ScheduledSummaryRules``' order (ties in report order), the highest featured first and
+/// larger, as iOS draws the summary. Each links to its own card.
 struct SummaryCard {
     /// The members: card index and result, in the summary's order.
     var members: [(index: Int, result: DeliveryResult)]
@@ -16,11 +16,7 @@ struct SummaryCard {
             return (index, result)
         }
         guard !held.isEmpty else { return nil }
-        // Sorted on (score, index): a stable order whatever the sort does with ties.
-        members = held.sorted { left, right in
-            let (a, b) = (left.result.relevanceScore ?? 0, right.result.relevanceScore ?? 0)
-            return a != b ? a > b : left.index < right.index
-        }
+        members = ScheduledSummaryRules.ordered(held, result: \.result)
     }
 
     /// What an item shows: the title as the lock screen has it (previews applied), else its body, else the file.
@@ -46,7 +42,8 @@ struct SummaryCard {
                 "<a href=\"#n\(member.index)\"><bdi>\(HTMLReporter.escape(Self.label(member.result)))</bdi></a>"
             // The text is the lock screen's (a hidden preview's placeholder): the file tells them apart.
             html += "<span class=\"ss-file\"><bdi>\(HTMLReporter.escape(member.result.file))</bdi></span>"
-            let score = member.result.relevanceScore.map { "relevance \($0)" } ?? "no relevance-score"
+            let score =
+                ScheduledSummaryRules.relevance(of: member.result).map { "relevance \($0)" } ?? "no relevance-score"
             html += "<span class=\"ss-score\">\(HTMLReporter.escape(score))</span></li>\n"
         }
         return html + "</ol>\n</section>\n"
