@@ -458,6 +458,13 @@ if [ -n "$FCM_PAYLOAD" ]; then
 else
     echo "# skipped the FCM push: fcm-v1-message.json not found under $PAYLOADS"
 fi
+# A push from the network is delivered on the phone the header shows now, not the command line's.
+press F "F turns a Focus on in the listening TUI" "Phone: FOCUS"
+"$BIN" push "$LIBRARY/rich/png-background.json" --to "https://127.0.0.1:$PORT" --cacert "$CA" \
+    --topic com.example.app > "$WORK/push-4.out" 2>&1
+wait_for "a network push arriving in the Focus the header turned on is held by it" "held: Focus"
+press F "F cycles to a Focus that allows the app in the listening TUI" "Phone: FOCUS (app allowed)"
+press F "F cycles the Focus off in the listening TUI" "Phone: unlocked"
 printf '%s\n' '{"aps":{"alert":{"title":"Slow image","body":"still downloading at q"},"mutable-content":1},' \
     '"fcm_options":{"image":"https://fixtures.richpush.test/cat.png?delay=50s"}}' > "$WORK/slow-push.json"
 "$BIN" push "$WORK/slow-push.json" --to "https://127.0.0.1:$PORT" --cacert "$CA" --topic com.example.app \

@@ -23,6 +23,9 @@ struct PushResponder: Sendable {
     let responses: ResponseStore
     let summaries: SummaryStore
     let appState: @Sendable () -> AppState
+    /// The phone a push arriving now is delivered on, when a front end changes it while running (the notification
+    /// center's header keys); nil: the system's configured phone.
+    let phone: @Sendable () -> DeviceState?
     let logger: Logger
     /// Writes each push answered, accepted or refused, as a replayable payload (`--record`); nil records nothing.
     var recorder: (any PushRecording)? = nil
@@ -182,6 +185,13 @@ struct PushResponder: Sendable {
         return response
     }
 
+    /// An accepted push as the phone gets it now: in the app state and on the phone of the moment it arrived.
+    private func input(_ payload: [UInt8], origin: DeliveryOrigin) -> DeliveryInput {
+        var input = DeliveryInput(payload: .bytes(payload), origin: origin, appState: appState())
+        if let phone = phone() { input.settings.device = phone }
+        return input
+    }
+
     // MARK: APNs
 
     private func apnsResponse(_ request: APNsRequest, written: ResponseWritten) -> Response {
@@ -192,7 +202,7 @@ struct PushResponder: Sendable {
         case .accepted(let attributes, let payload):
             let origin = DeliveryOrigin(name: "/3/device/\(attributes.token)", transport: .apnsHTTP2, apns: attributes)
             deliveries.deliver(
-                DeliveryInput(payload: .bytes(payload), origin: origin, appState: appState()), attributes: attributes,
+                input(payload, origin: origin), attributes: attributes,
                 written: written, recorder: recorder)
             var response = Response(status: .ok)
             response.headers[Self.apnsID] = attributes.id
@@ -239,7 +249,7 @@ struct PushResponder: Sendable {
             let origin = DeliveryOrigin(
                 name: "projects/\(info.project)/messages/\(messageID)", transport: .fcmHTTP, apns: attributes)
             deliveries.deliver(
-                DeliveryInput(payload: .bytes(body), origin: origin, appState: appState()), attributes: attributes,
+                input(body, origin: origin), attributes: attributes,
                 written: written, recorder: recorder)
             return Self.json(200, ["name": .string("projects/\(info.project)/messages/\(messageID)")])
         case .failure(let error):

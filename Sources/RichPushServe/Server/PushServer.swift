@@ -142,7 +142,8 @@ public final class PushServer: Sendable {
     /// ends that show pushes in flight, how each accepted push is doing (its `apns.id` names it; `.limits` comes
     /// first).
     public static func start(
-        configuration: PushServerConfiguration, appState: @escaping @Sendable () -> AppState, logger: Logger,
+        configuration: PushServerConfiguration, appState: @escaping @Sendable () -> AppState,
+        phone: @escaping @Sendable () -> DeviceState? = { nil }, logger: Logger,
         onProgress: (@Sendable (APNsAttributes, DeliveryProgress) -> Void)? = nil,
         onResult: @escaping @Sendable (ServedNotification) -> Void = { _ in }
     ) async throws -> PushServer {
@@ -159,7 +160,7 @@ public final class PushServer: Sendable {
                 tokenVerifier: ProviderTokenVerifier(signingKey: configuration.signingKey)),
             fcm: FCMRequestValidator(unregisteredTokens: configuration.unregisteredTokens),
             deliveries: deliveries, store: store, receipts: receipts, responses: responses, summaries: summaries,
-            appState: appState,
+            appState: appState, phone: phone,
             logger: logger,
             recorder: configuration.recorder
         ).router.buildResponder()

@@ -8,7 +8,7 @@ import Synchronization
 /// ```swift
 /// let feed = NetworkFeed(appState: .background, listening: "listening 127.0.0.1:2197")
 /// let server = try await PushServer.start(
-///     configuration: configuration, appState: { feed.appState }, logger: logger,
+///     configuration: configuration, appState: { feed.appState }, phone: { feed.phone }, logger: logger,
 ///     onProgress: { attributes, progress in feed.progress(pushID: attributes.id, source: "APNs push", progress) },
 ///     onResult: { served in feed.finished(pushID: served.apns.id, source: "APNs push", result: served.result) })
 /// server.startDeliveries(through: system)
@@ -19,6 +19,7 @@ public final class NetworkFeed: Sendable {
     let actions: AsyncStream<Action>
     private let continuation: AsyncStream<Action>.Continuation
     private let currentAppState: Mutex<AppState>
+    private let currentPhone = Mutex<DeviceState?>(nil)
 
     public init(appState: AppState, listening: String? = nil) {
         header = Mutex(listening)
@@ -43,6 +44,10 @@ public final class NetworkFeed: Sendable {
     /// The app state on screen now: the state a push arriving now is delivered in.
     public var appState: AppState { currentAppState.withLock { $0 } }
 
+    /// The phone on screen now (the header's keys change it): the phone a push arriving now is delivered on; nil
+    /// until the notification center runs.
+    public var phone: DeviceState? { currentPhone.withLock { $0 } }
+
     /// News of an accepted push in flight; the first for `pushID` lists it, named by `source` (e.g. "APNs push 1f2e…").
     public func progress(pushID: String, source: PushSource, _ progress: DeliveryProgress) {
         continuation.yield(.networkPushProgress(pushID: pushID, source: source, progress))
@@ -63,5 +68,9 @@ public final class NetworkFeed: Sendable {
 
     func appStateChanged(_ appState: AppState) {
         currentAppState.withLock { $0 = appState }
+    }
+
+    func phoneChanged(_ phone: DeviceState) {
+        currentPhone.withLock { $0 = phone }
     }
 }

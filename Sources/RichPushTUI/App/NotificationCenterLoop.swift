@@ -59,6 +59,7 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
     /// Draws the first frame, then handles events until the user quits or input closes.
     func run(events: AsyncStream<AppEvent>) async {
         network?.appStateChanged(state.appState)
+        network?.phoneChanged(state.phone)
         // Pushes from the network come in as actions, in the order the endpoint reported them.
         let arrivals = network.map { feed in
             Task { [continuation] in
@@ -140,8 +141,10 @@ final class NotificationCenterLoop<Terminal: TerminalBackend> {
     private func apply(_ actions: [Action]) {
         let appState = state.appState
         let sdk = state.sdk
+        let phone = state.phone
         defer {
             if state.appState != appState { network?.appStateChanged(state.appState) }
+            if state.phone != phone { network?.phoneChanged(state.phone) }
             if state.sdk != sdk { delivering.sdkChanged(state.sdk) }
         }
         for action in actions {

@@ -194,7 +194,7 @@ struct TUICommand: AsyncParsableCommand {
             configuration.abandonsDeliveriesOnShutdown = true
             configuration.recorder = recording
             server = try await PushServer.start(
-                configuration: configuration, appState: { feed.appState }, logger: logger,
+                configuration: configuration, appState: { feed.appState }, phone: { feed.phone }, logger: logger,
                 onProgress: { attributes, progress in
                     feed.progress(pushID: attributes.id, source: Self.source(of: attributes), progress)
                 },
