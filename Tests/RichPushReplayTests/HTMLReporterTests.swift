@@ -349,19 +349,44 @@ import Testing
         return be(13) + Array("IHDR".utf8) + be(width) + be(height) + [8, 6, 0, 0, 0] + [0, 0, 0, 0]
     }
 
+    /// Four results, three of thread "orders", presented on `device`.
+    static func threadOfThree(on device: DeviceState = .newPhone) -> [ReplayItem] {
+        ["First", "Second", "Third", "Alone"].enumerated().map { index, title in
+            var result = Self.presented(title: title, file: "\(index).json")
+            if title != "Alone" { result.threadID = "orders" }
+            return Self.item(Self.presented(result, on: device))
+        }
+    }
+
     @Test func aThreadIsStackedWithNMore() {
-        var first = Self.presented(title: "First", file: "a.json")
-        first.threadID = "orders"
-        var second = Self.presented(title: "Second", file: "b.json")
-        second.threadID = "orders"
-        var third = Self.presented(title: "Third", file: "c.json")
-        third.threadID = "orders"
-        let alone = Self.presented(title: "Alone", file: "d.json")
-        let html = Self.render([Self.item(first), Self.item(second), Self.item(third), Self.item(alone)])
+        let html = Self.render(Self.threadOfThree())
         #expect(html.components(separatedBy: "<section class=\"thread-stack\"").count - 1 == 1)
         #expect(html.contains("<a href=\"#n0\">2 more</a>"))
         #expect(html.contains("<li><a href=\"#n2\"><bdi>Third</bdi></a></li>"))
         #expect(html.components(separatedBy: "<article ").count - 1 == 4, "every card is still there")
+    }
+
+    @Test func groupingByAppStacksEveryNotificationAndOffStacksNone() {
+        var device = DeviceState.newPhone
+        device.grouping = .byApp
+        let byApp = Self.render(Self.threadOfThree(on: device))
+        #expect(byApp.components(separatedBy: "<section class=\"thread-stack\"").count - 1 == 1)
+        #expect(byApp.contains("The app's notifications (grouped by app) on the lock screen: 4 notifications"))
+        #expect(byApp.contains("<a href=\"#n0\">3 more</a>"))
+        device.grouping = .off
+        let off = Self.render(Self.threadOfThree(on: device))
+        #expect(!off.contains("<section class=\"thread-stack\""))
+    }
+
+    @Test func aLockScreenShowingACountDrawsTheCountNotTheStack() {
+        var device = DeviceState.newPhone
+        device.lockScreen = .count
+        let html = Self.render(Self.threadOfThree(on: device))
+        #expect(html.contains("<p class=\"ts-count\">3 Notifications</p>"))
+        #expect(!html.contains("class=\"ts-sheet"))
+        device.lockScreen = .list
+        let list = Self.render(Self.threadOfThree(on: device))
+        #expect(list.contains("<div class=\"ts-stack ts-open\">") && !list.contains("class=\"ts-sheet"))
     }
 
     @Test func screenshotPagesAreOnePerViewAndSchemeNamedForThePayload() {

@@ -12,6 +12,8 @@ extension NotificationPresentation {
             "approximate": .string(approximation),
             "previewsHidden": previewsHidden.map { .string($0) } ?? .null,
             "appBadge": .number(Double(appBadge)),
+            "group": group?.jsonValue ?? .null, "grouping": .string(grouping.rawValue),
+            "lockScreenDisplay": .string(lockScreenDisplay.rawValue),
         ]
         // `delivery` and `breaksThrough` sit beside `views`, as the contract names them.
         if case .object(let fields)? = delivery?.jsonValue {

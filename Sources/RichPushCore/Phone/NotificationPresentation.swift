@@ -17,6 +17,15 @@ public struct NotificationPresentation: Sendable, Equatable {
     public var appBadge: Int = 0
     /// Why the text is hidden behind a placeholder in the views that hide it (Show Previews); nil when shown.
     public var previewsHidden: String?
+    /// The stack it joins on the lock screen and in Notification Center (``GroupingRules``); nil with grouping off.
+    public var group: NotificationGroup?
+    /// The phone's Notification Grouping setting that chose ``group``.
+    public var grouping: DeviceState.Grouping = .automatic
+    /// How the lock screen draws its notifications (Display As: count, stack or list).
+    public var lockScreenDisplay: DeviceState.LockScreenDisplay = .stack
+
+    /// The stack the TUI and the HTML report draw it in (``GroupingRules/drawnStack(_:grouping:)``).
+    public var drawnStack: NotificationGroup? { GroupingRules.drawnStack(group, grouping: grouping) }
 
     public init(
         views: [PresentedView], category: PresentedCategory? = nil, notes: [String] = [],

@@ -75,6 +75,12 @@ extension NotificationPresentation {
         let setsBadge = result.appState != .foreground || device.foregroundOptions.contains(.badge)
         appBadge = setsBadge ? max(0, handed?.badge ?? result.badge ?? badgeBefore) : badgeBefore
         previewsHidden = hiding.isEmpty ? nil : PreviewRules.reason(device: device)
+        // The thread of the content shown (the extension may set its own), else the payload's.
+        group = GroupingRules.group(
+            threadIdentifier: (handed ?? result.requested)?.threadIdentifier ?? result.threadID ?? "",
+            grouping: device.grouping)
+        grouping = device.grouping
+        lockScreenDisplay = device.lockScreen
     }
 
     /// The attachment as a picture: the accepted image, a video's poster frame with its duration, or audio's

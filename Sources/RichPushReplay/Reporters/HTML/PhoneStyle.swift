@@ -83,6 +83,8 @@ enum PhoneStyle {
         background:var(--card);box-shadow:0 1px 2px rgba(0,0,0,.12)}
         .ts-sheet.s1{bottom:8px}.ts-sheet.s2{bottom:0;left:28px;right:28px;opacity:.7}
         .ts-more{margin:2px 0 0;font-size:13px}
+        .ts-count{margin:0;width:390px;max-width:100%;text-align:center;font-weight:600;padding:10px 0;\
+        border-radius:16px;background:var(--card,rgba(127,127,127,.15))}
         .ts-list{margin:2px 0 0;padding-left:18px;font-size:13px}
         .pv-level{flex:none;font-size:11px;font-weight:600;text-transform:uppercase;letter-spacing:.02em;\
         padding:0 5px;border-radius:4px}
