@@ -804,6 +804,12 @@ fi
 keys Escape
 wait_gone "Esc closes the summary" "Scheduled Summary ·"
 wait_for "the rows say they came with the summary" "from summary"
+# N: Notification Grouping. By app, the four notifications (none has a thread-id) stack as the app's; off, none do.
+press N "N groups notifications by app" "GROUPED BY APP"
+wait_for "grouped by app, the notifications are one stack" "+3 more · the app · Enter expands"
+press N "N turns grouping off" "NO GROUPING"
+wait_gone "with grouping off, nothing is stacked" "+3 more"
+press N "N cycles back to automatic grouping" "Phone: SUMMARY (L/F/M/S/D)"
 press q "q exits the phone-state launch with status 0" "EXIT=0"
 
 echo "$passed passed, $failed failed"

@@ -156,7 +156,7 @@ import Testing
         let collapsed = frame(state)
         #expect(collapsed.text.contains("+2 more · thread sale"))
         assertSnapshot(of: collapsed, as: .frame, named: "collapsed")
-        state.expandedThreads = ["sale"]
+        state.expandedThreads = [.thread("sale")]
         state.notificationSelection = 1
         assertSnapshot(of: frame(state), as: .frame, named: "expanded")
     }

@@ -17,6 +17,7 @@ enum KeyBindings {
             case "F": .cycleFocus
             case "M": .toggleSummary
             case "S": .toggleSilent
+            case "N": .cycleGrouping
             case "D": .deliverSummary
             case "j": .moveSelection(1)
             case "k": .moveSelection(-1)

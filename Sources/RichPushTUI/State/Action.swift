@@ -13,6 +13,8 @@ enum Action: Equatable, Sendable {
     case toggleSummary
     /// `S`: the ring/silent switch on silent, or on ring.
     case toggleSilent
+    /// `N`: Notification Grouping automatic, by app, off, then automatic again; the list regroups at once.
+    case cycleGrouping
     /// `D`: deliver the Scheduled Summary: the notifications waiting for it, ordered by relevance.
     case deliverSummary
     /// `p`: the next SDK profile's service extension.

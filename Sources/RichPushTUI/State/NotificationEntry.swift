@@ -44,11 +44,17 @@ struct NotificationEntry: Equatable, Sendable, Identifiable {
         result?.content ?? preview ?? NotificationContent()
     }
 
-    /// The thread-id it was delivered with: notifications of one thread stack together. An empty one
-    /// names no thread.
-    var threadID: String? {
-        guard let threadID = result?.threadID, !threadID.isEmpty else { return nil }
-        return threadID
+    /// The stack it is drawn in on a phone whose Notification Grouping is `grouping` (the phone regroups what it
+    /// shows when the setting changes): by the thread the presentation names, else the payload's thread-id.
+    func stack(grouping: DeviceState.Grouping) -> NotificationGroup? {
+        let thread: String
+        if case .thread(let shown)? = result?.presentation?.group {
+            thread = shown
+        } else {
+            thread = result?.presentation?.group == .app ? "" : result?.threadID ?? ""
+        }
+        return GroupingRules.drawnStack(
+            GroupingRules.group(threadIdentifier: thread, grouping: grouping), grouping: grouping)
     }
 
     /// The limits its progress and explanations quote: the result's, else the ones its delivery reported

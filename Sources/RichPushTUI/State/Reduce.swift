@@ -10,7 +10,7 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
         state.status = "App state: \(appState.rawValue) (payloads are now sent in this state)"
     case .cycleAppState:
         return reduce(&state, .setAppState(state.appState.next))
-    case .toggleLocked, .cycleFocus, .toggleSummary, .toggleSilent:
+    case .toggleLocked, .cycleFocus, .toggleSummary, .toggleSilent, .cycleGrouping:
         changePhone(&state, action)
     case .deliverSummary:
         deliverSummary(&state)
@@ -197,7 +197,7 @@ private func showsBanner(_ result: DeliveryResult) -> Bool {
     return delivery.shownIn.contains(.banner)
 }
 
-/// `L`, `F`, `M`, `S`: the phone's state, which the next payload is delivered on.
+/// `L`, `F`, `M`, `S`, `N`: the phone's state, which the next payload is delivered on.
 private func changePhone(_ state: inout TUIState, _ action: Action) {
     switch action {
     case .toggleLocked: state.phone.locked.toggle()
@@ -206,6 +206,10 @@ private func changePhone(_ state: inout TUIState, _ action: Action) {
         state.phone.focus = all[((all.firstIndex(of: state.phone.focus) ?? 0) + 1) % all.count]
     case .toggleSummary: state.phone.summary.toggle()
     case .toggleSilent: state.phone.silent.toggle()
+    case .cycleGrouping:
+        let all = DeviceState.Grouping.allCases
+        state.phone.grouping = all[((all.firstIndex(of: state.phone.grouping) ?? 0) + 1) % all.count]
+        pruneExpandedThreads(&state)
     default: return
     }
     state.status = "Phone: \(PhoneText.words(state.phone)) (payloads are now delivered on this phone)"
@@ -399,15 +403,14 @@ private func moveSelection(_ state: inout TUIState, _ move: (Int) -> Int) {
 /// Expands the selected stack, or collapses the stack the selected notification is in.
 private func toggleStack(_ state: inout TUIState) {
     guard let stack = state.selectedRow?.stack else { return }
-    let threadID = stack.threadID
-    let shown = TextSanitizer.singleLine(threadID, limit: 40)
+    let group = stack.group
     if stack.isExpanded {
-        state.expandedThreads.remove(threadID)
-        state.notificationSelection = state.rows.firstIndex { $0.stack?.threadID == threadID } ?? 0
-        state.status = "Collapsed thread \(shown)"
+        state.expandedThreads.remove(group)
+        state.notificationSelection = state.rows.firstIndex { $0.stack?.group == group } ?? 0
+        state.status = "Collapsed \(group.label)"
     } else {
-        state.expandedThreads.insert(threadID)
-        state.status = "Expanded thread \(shown) (\(stack.count) notifications)"
+        state.expandedThreads.insert(group)
+        state.status = "Expanded \(group.label) (\(stack.count) notifications)"
     }
 }
 
@@ -428,9 +431,9 @@ private func keepingSelection(_ state: inout TUIState, _ change: (inout TUIState
 /// A stack that lost all but one notification is no longer expanded, so a new one starts collapsed.
 private func pruneExpandedThreads(_ state: inout TUIState) {
     guard !state.expandedThreads.isEmpty else { return }
-    var counts: [String: Int] = [:]
+    var counts: [NotificationGroup: Int] = [:]
     for entry in state.notifications {
-        if let threadID = entry.threadID { counts[threadID, default: 0] += 1 }
+        if let group = entry.stack(grouping: state.phone.grouping) { counts[group, default: 0] += 1 }
     }
     state.expandedThreads = state.expandedThreads.filter { (counts[$0] ?? 0) > 1 }
 }
@@ -538,7 +541,7 @@ private func deleteSelected(_ state: inout TUIState) -> [NotificationEntry] {
     state.status =
         removed.count == 1
         ? "Deleted \(removed[0].file)"
-        : "Deleted \(removed.count) notifications (thread \(TextSanitizer.singleLine(removed[0].threadID ?? "", limit: 40)))"
+        : "Deleted \(removed.count) notifications (\(removed[0].stack(grouping: state.phone.grouping)?.label ?? "a stack"))"
     return removed
 }
 

@@ -30,7 +30,7 @@ struct TUIState: Equatable, Sendable {
     /// Newest first.
     var notifications: [NotificationEntry] = []
     /// The thread-ids whose stacks are expanded.
-    var expandedThreads: Set<String> = []
+    var expandedThreads: Set<NotificationGroup> = []
     /// The selected row of `rows`.
     var notificationSelection = 0
     var focus: Focus = .library
@@ -92,7 +92,9 @@ struct TUIState: Equatable, Sendable {
     }
 
     /// The notification center's rows: single notifications and stacks of one thread-id.
-    var rows: [NotificationRow] { NotificationRow.rows(of: notifications, expanded: expandedThreads) }
+    var rows: [NotificationRow] {
+        NotificationRow.rows(of: notifications, expanded: expandedThreads, grouping: phone.grouping)
+    }
 
     var selectedRow: NotificationRow? {
         let rows = self.rows

@@ -130,12 +130,12 @@ struct NotificationListPane {
     /// last notification of an expanded one, how to fold it again.
     private func drawStackLine(_ stack: NotificationRow.Stack, top: Int, inside: Rect, on grid: inout CellGrid) {
         guard top < inside.maxRow else { return }
-        let thread = TextSanitizer.singleLine(stack.threadID, limit: 40)
+        let group = stack.group.label
         let text: String
         if !stack.isExpanded {
-            text = "+\(stack.count - 1) more · thread \(thread) · Enter expands"
+            text = "+\(stack.count - 1) more · \(group) · Enter expands"
         } else if stack.isLast {
-            text = "thread \(thread) · \(stack.count) notifications · Space collapses"
+            text = "\(group) · \(stack.count) notifications · Space collapses"
         } else {
             return
         }

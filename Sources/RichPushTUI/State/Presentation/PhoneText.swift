@@ -14,6 +14,11 @@ enum PhoneText {
         }
         if phone.summary { parts.append("SUMMARY") }
         if phone.silent { parts.append("SILENT") }
+        switch phone.grouping {
+        case .automatic: break
+        case .byApp: parts.append("GROUPED BY APP")
+        case .off: parts.append("NO GROUPING")
+        }
         return parts.isEmpty ? "unlocked" : parts.joined(separator: " · ")
     }
 
