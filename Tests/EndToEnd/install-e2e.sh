@@ -38,6 +38,9 @@ check "replay of a folder of payloads, with the installed fixture images" \
 check "replay of no payloads is not green" hidden "mkdir -p empty && ! '$prefix/bin/richpush' replay empty 2>/dev/null"
 check "extension check of the blueprint against the installed SDK" \
     hidden "'$prefix/bin/richpush' extension check ext | grep -q 'builds'"
+check "no installed SDK file names the build tree" sh -c "! grep -rlF '$root/' '$prefix/share/richpush/sdk'"
+# The compiler that builds a team's extension against the installed SDK opens nothing of the (hidden) clone.
+check "the installed SDK leads the compiler to no path of the build tree" hidden "rm -rf '$XDG_CACHE_HOME' && strace -f -qq -e trace=%file -o '$work/trace' '$prefix/bin/richpush' extension check ext >/dev/null 2>&1 && ! grep -F '\"$root/' '$work/trace'"
 check "the blueprint's own payloads through it" \
     hidden "'$prefix/bin/richpush' replay '$prefix/share/richpush/payloads/extensions/blueprint' --extension '$prefix/share/richpush/examples/extensions/blueprint' | grep -q '7 passed, 0 failed'"
 check "bash, zsh and fish completions" test -s "$prefix/share/bash-completion/completions/richpush" -a \
