@@ -10,7 +10,14 @@ What it checks:
     dependencies, as `swift package dump-package` reports them (no build needed);
   - README.md has at most 350 lines;
   - no page (README.md, docs/*.md) names a path outside the repository;
-  - every relative Markdown link in those pages points at a file or folder that exists in the repository.
+  - every relative Markdown link in those pages points at a file or folder that exists in the repository;
+  - every one-shot command a page shows in a code block (`richpush replay`, `extension check`, `show`, as
+    `scripts/richpush`, `richpush` or `.build/debug/richpush`) runs with the built binary ($RICHPUSH_BIN, default
+    .build/debug/richpush) and exits 0 (or the status its comment says, "(exit 1)"), or, when the page shows its
+    error line below it, fails with that line.
+    Commands with placeholders (PATH, MyApp, [options]), servers (`serve`, `tui`, `push`) and the blocks that start a
+    server in the background (their flows are the interop and tmux tests') are not run here; --skip-commands leaves
+    them all out.
 
 Standard library only. `swift` is looked up on PATH, with /opt/swift/usr/bin added when it exists.
 """
@@ -216,6 +223,77 @@ def check_links():
            broken)
 
 
+ONE_SHOT = re.compile(r"^(?:\$ )?(?:scripts/richpush|richpush|\.build/debug/richpush) (replay|extension check|show) ")
+PLACEHOLDERS = re.compile(r"\[|\bPATH\b|MyApp|IMAGE_FILE|\bDIR\b|\.\.\.")
+
+
+def documented_commands():
+    """(page, command, documented error line or None) for each one-shot command in a fenced block."""
+    found = []
+    for page in pages():
+        with open(page, encoding="utf-8") as handle:
+            text = handle.read()
+        for block in re.findall(r"^```[a-z]*\n(.*?)^```", text, re.S | re.M):
+            lines = block.split("\n")
+            # A block that starts a server in the background is a flow (serve, push, replay what it recorded), which
+            # the interop and tmux tests run; its commands need the server.
+            if any(line.split("  #")[0].rstrip().endswith("&") for line in lines):
+                continue
+            index = 0
+            while index < len(lines):
+                line = lines[index]
+                # A command continued with a backslash is one command.
+                while line.rstrip().endswith("\\") and index + 1 < len(lines):
+                    index += 1
+                    line = line.rstrip()[:-1] + " " + lines[index].strip()
+                command, _, comment = line.partition("  #")
+                command = command.strip()
+                # A comment may say the command's exit status: "... (exit 1)".
+                said = re.search(r"\(exit (\d+)\)", comment)
+                if ONE_SHOT.match(command) and not PLACEHOLDERS.search(command) and not command.endswith("&"):
+                    command = re.sub(r"^\$ ", "", command)
+                    following = lines[index + 1].strip() if index + 1 < len(lines) else ""
+                    subcommand = ONE_SHOT.match(command).group(1).split()[0]
+                    error = following if following.startswith(f"richpush {subcommand}: ") else None
+                    found.append((page, command, error, int(said.group(1)) if said else 0))
+                index += 1
+    return found
+
+
+def check_commands():
+    binary = os.path.abspath(os.environ.get("RICHPUSH_BIN", os.path.join(".build", "debug", "richpush")))
+    if not os.access(binary, os.X_OK):
+        report(False, f"the documented commands run ({binary} is not built)")
+        return
+    # Run where the pages' relative paths resolve, in a folder of their own so outputs (report.html, shots/) land
+    # there and not in the clone.
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="richpush-docs-") as work:
+        for folder in ("payloads", "examples"):
+            os.symlink(os.path.join(ROOT, folder), os.path.join(work, folder))
+        seen = set()
+        for page, command, error, status in documented_commands():
+            if command in seen:
+                continue
+            seen.add(command)
+            words = command.split()
+            argv = [binary] + [word.strip("'\"") for word in words[1:]]
+            try:
+                run = subprocess.run(argv, cwd=work, capture_output=True, text=True, timeout=600)
+            except subprocess.TimeoutExpired:
+                report(False, f"{page}: `{command}` ends", ["it ran for 10 minutes"])
+                continue
+            output = (run.stdout + run.stderr).strip().splitlines()
+            if error is None:
+                report(run.returncode == status, f"{page}: `{command}` exits {status}",
+                       [] if run.returncode == status else [f"exit {run.returncode}"] + output[-5:])
+            else:
+                shown = error[:60]
+                ok = 0 < run.returncode < 128 and any(shown in line for line in output)
+                report(ok, f"{page}: `{command}` fails with the line the page shows",
+                       [] if ok else [f"exit {run.returncode}, expected a line starting {shown!r}"] + output[-5:])
+
+
 def main():
     swift = swift_executable()
     if sys.argv[1:] == ["--graph"]:
@@ -224,13 +302,17 @@ def main():
             print(f"{name} ({os.path.normpath(os.path.join(folder, 'Package.swift'))}):\n")
             print(format_block(folder, name, targets) + "\n")
         return 0
-    if sys.argv[1:]:
+    arguments = sys.argv[1:]
+    skip_commands = "--skip-commands" in arguments
+    if [argument for argument in arguments if argument != "--skip-commands"]:
         print(__doc__.strip(), file=sys.stderr)
         return 2
     check_graph(swift)
     check_readme_length()
     check_outside_paths()
     check_links()
+    if not skip_commands:
+        check_commands()
     passed = sum(1 for ok in results if ok)
     failed = len(results) - passed
     print(f"{passed} passed, {failed} failed")
