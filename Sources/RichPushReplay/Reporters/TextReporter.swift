@@ -76,6 +76,20 @@ public struct TextReporter: Sendable {
     /// `"Title" png 640x480 47.1 KB`, `"Title" MP4 video h264/aac 2.0 s 64x48, poster at 1.0 s` or `"Title" plain:
     /// timeout (no complete image within 5 s)`.
     public static func summary(of result: DeliveryResult) -> String {
+        shown(result) + (deliveryWord(result).map { " · \($0)" } ?? "")
+    }
+
+    /// How the phone kept it from the person, when it did: held by a Focus, waiting for the summary, quiet.
+    static func deliveryWord(_ result: DeliveryResult) -> String? {
+        switch result.presentation?.delivery?.kind {
+        case .heldByFocus?: "held by Focus"
+        case .scheduledSummary?: "waits for the Scheduled Summary"
+        case .quiet?: "quiet"
+        default: nil
+        }
+    }
+
+    private static func shown(_ result: DeliveryResult) -> String {
         if let refusal = result.endpointRejection {
             return
                 "rejected: \(refusal.status) \(refusal.reason) (\(TextSanitizer.singleLine(refusal.detail, limit: 80)))"
