@@ -112,10 +112,13 @@ public struct ReplayRunner: Sendable {
                     live += 1
                     group.addTask {
                         // The slot is free once the notification is presented: decoding its image afterwards is
-                        // CPU work, which waits for the pool, not for an extension slot.
+                        // CPU work, which waits for the pool, not for an extension slot. With one job the next
+                        // payload waits for the whole delivery, so what the phone remembers (the badge, a thread's
+                        // count) follows the payloads' order.
                         let slot = ExtensionSlot(feed)
+                        let sequential = jobs == 1
                         let item = await replay(load(index)) { progress in
-                            if case .event(let event) = progress, event.kind == .presented { slot.free() }
+                            if !sequential, case .event(let event) = progress, event.kind == .presented { slot.free() }
                         }
                         slot.free()
                         let output = prepareInComputePool ? await pool.run { prepare(item) } : prepare(item)
