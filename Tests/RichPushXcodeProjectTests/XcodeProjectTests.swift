@@ -3,7 +3,7 @@ import RichPushFiles
 import RichPushTestSupport
 import Testing
 
-@testable import RichPushCustomExtension
+@testable import RichPushXcodeProject
 
 @Suite("How richpush reads a team's Xcode project")
 struct XcodeProjectTests {
