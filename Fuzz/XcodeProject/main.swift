@@ -5,10 +5,16 @@
 import Foundation
 import RichPushXcodeProject
 
-/// The `.xcodeproj` folder each input is written into, one per fuzzing process.
+/// The folder of this fuzzing process, removed when it exits (a crash or a timeout leaves it).
+let scratch: String = {
+    let folder = URL(fileURLWithPath: NSTemporaryDirectory()).path + "/richpush-fuzz-xcodeproject-\(getpid())"
+    atexit { try? FileManager.default.removeItem(atPath: scratch) }
+    return folder
+}()
+
+/// The `.xcodeproj` folder each input is written into.
 let project: String = {
-    let path =
-        URL(fileURLWithPath: NSTemporaryDirectory()).path + "/richpush-fuzz-xcodeproject-\(getpid())/Fuzz.xcodeproj"
+    let path = scratch + "/Fuzz.xcodeproj"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }()
