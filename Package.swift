@@ -86,12 +86,21 @@ let package = Package(
                 "RichPushCore",
                 "RichPushFiles",
                 "RichPushNetwork",
+                "RichPushXcodeProject",
                 "CProcessSpawn",
                 .product(name: "RichPushHostProtocol", package: "Shared"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // A team's Xcode project as Xcode reads it (project.pbxproj, workspaces, synchronized folders, build settings,
+        // the Podfile, Package.resolved): its Notification Service Extension target. Hostile input, as a payload is
+        // (Fuzz/XcodeProject).
+        .target(
+            name: "RichPushXcodeProject",
+            dependencies: ["RichPushFiles"],
             swiftSettings: swiftSettings
         ),
         // fork and exec with the parent-death signal, pidfds and close_range: what posix_spawn cannot do.
@@ -310,6 +319,11 @@ let package = Package(
         .testTarget(
             name: "CustomExtensionTests",
             dependencies: ["RichPushCustomExtension", "RichPushTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RichPushXcodeProjectTests",
+            dependencies: ["RichPushFiles", "RichPushTestSupport", "RichPushXcodeProject"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

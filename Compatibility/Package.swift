@@ -1,4 +1,5 @@
 // swift-tools-version:6.2
+import Foundation
 import PackageDescription
 
 // The compatibility modules: the APIs a team's Notification Service Extension uses, named as Apple's frameworks
@@ -16,26 +17,30 @@ let appleFrameworks = [
 ]
 
 /// The push vendors' SDK modules, each the public API an extension calls over that vendor's shared rules
-/// (Shared/Sources/RichPushRules/Vendors): one module per name a team's code imports.
-let vendorModules = [
-    "OneSignal", "OneSignalExtension", "AirshipServiceExtension", "AirshipNotificationServiceExtension",
-    "AirshipExtensions", "AirshipAppExtensions", "BrazeNotificationService", "CTNotificationService", "CleverTapSDK",
-    "IterableAppExtensions", "CioInternalCommon", "CioMessagingPush", "CioMessagingPushAPN", "CioMessagingPushFCM",
-    "BatchExtension",
-    "FirebaseCore", "Firebase", "MoEngageRichNotification", "PushwooshFramework", "Pushwoosh",
-    "PushwooshNotificationUI",
-    "NotificareNotificationServiceExtensionKit", "KumulosSDKExtension", "OptimoveNotificationServiceExtension",
-    "MobileMessaging", "MobileMessagingNotificationExtension", "KlaviyoSwiftExtension",
-    "FirebaseMessaging",
+/// (Shared/Sources/RichPushRules/Vendors): one folder of Sources/Vendors per name a team's code imports, and a target
+/// per folder. SwiftPM keeps a manifest's result until the manifest's text changes: after adding or removing a folder,
+/// build once with `--manifest-cache none` (or edit this file).
+let vendorModules = try! FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Sources/Vendors")
+    .filter { !$0.hasPrefix(".") }.sorted()
+
+/// The vendor modules that import other modules of this package, besides UserNotifications and RichPushVendorSupport.
+let vendorDependencies: [String: [Target.Dependency]] = [
+    "Firebase": ["FirebaseCore", "FirebaseMessaging"], "OneSignal": ["OneSignalExtension"],
+    "AirshipNotificationServiceExtension": ["AirshipServiceExtension"],
+    "AirshipExtensions": ["AirshipServiceExtension"],
+    "AirshipAppExtensions": ["AirshipServiceExtension"], "CioMessagingPush": ["CioInternalCommon"],
+    "CioMessagingPushAPN": ["CioMessagingPush"], "CioMessagingPushFCM": ["CioMessagingPush"],
+    "Pushwoosh": ["PushwooshFramework"], "PushwooshNotificationUI": ["CryptoKit"],
+    "MobileMessagingNotificationExtension": ["MobileMessaging"],
 ]
 
 /// A vendor module: its API, the vendor's image code from the shared rules (RichPushVendorSupport).
-func vendor(_ name: String, _ extra: [Target.Dependency] = []) -> Target {
+func vendor(_ name: String) -> Target {
     .target(
         name: name,
         dependencies: [
             "UserNotifications", "RichPushVendorSupport", .product(name: "RichPushRules", package: "Shared"),
-        ] + extra,
+        ] + (vendorDependencies[name] ?? []),
         path: "Sources/Vendors/\(name)")
 }
 
@@ -84,34 +89,7 @@ let package = Package(
                 "UserNotifications", .product(name: "RichPushRules", package: "Shared"),
                 .product(name: "RichPushHostProtocol", package: "Shared"),
             ]),
-        vendor("FirebaseMessaging"),
-        vendor("FirebaseCore"),
-        vendor("Firebase", ["FirebaseCore", "FirebaseMessaging"]),
-        vendor("OneSignal", ["OneSignalExtension"]),
-        vendor("OneSignalExtension"),
-        vendor("AirshipServiceExtension"),
-        vendor("AirshipNotificationServiceExtension", ["AirshipServiceExtension"]),
-        vendor("AirshipExtensions", ["AirshipServiceExtension"]),
-        vendor("AirshipAppExtensions", ["AirshipServiceExtension"]),
-        vendor("BrazeNotificationService"),
-        vendor("CTNotificationService"),
-        vendor("CleverTapSDK"),
-        vendor("IterableAppExtensions"),
-        vendor("CioInternalCommon"),
-        vendor("CioMessagingPush", ["CioInternalCommon"]),
-        vendor("CioMessagingPushAPN", ["CioMessagingPush"]),
-        vendor("CioMessagingPushFCM", ["CioMessagingPush"]),
-        vendor("BatchExtension"),
-        vendor("MoEngageRichNotification"),
-        vendor("PushwooshFramework"),
-        vendor("Pushwoosh", ["PushwooshFramework"]),
-        vendor("PushwooshNotificationUI", ["CryptoKit"]),
-        vendor("NotificareNotificationServiceExtensionKit"),
-        vendor("KumulosSDKExtension"),
-        vendor("OptimoveNotificationServiceExtension"),
-        vendor("MobileMessaging"),
-        vendor("MobileMessagingNotificationExtension", ["MobileMessaging"]),
-        vendor("KlaviyoSwiftExtension"),
+    ] + vendorModules.map(vendor) + [
         // What iOS's Foundation has and swift-corelibs-foundation lacks, which every file of an extension sees.
         .target(name: "RichPushFoundationOverlay"),
         // URLSession on Linux waits for an answer in a busy loop (a write source Foundation's libcurl glue never

@@ -1,4 +1,5 @@
 import Foundation
+import RichPushCore
 import RichPushTestSupport
 import Testing
 
@@ -7,15 +8,18 @@ import Testing
 /// vendor's one description (Shared/Sources/RichPushRules/Vendors).
 @Suite("A vendor's module ends as --sdk VENDOR does, payload by payload", .serialized)
 struct VendorExamplesTests {
-    /// The examples, by the profile whose outcome each must give (one vendor may have several generations).
-    static let examples: [(sdk: String, folder: String)] = {
-        let root = repositoryRootPath + "/examples/extensions/vendors"
-        let folders = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        return folders.sorted().map { folder in
-            // `onesignal-v3` is OneSignal's older generation: the same rules.
-            (String(folder.split(separator: "-").first ?? Substring(folder)), "examples/extensions/vendors/" + folder)
+    /// The examples, by the profile whose outcome each must give: for each vendor of `Vendors.all`, the folders of
+    /// examples/extensions/vendors named as it or as it and a generation (`onesignal-v3`, OneSignal's older
+    /// generation: the same rules).
+    static let examples: [(sdk: String, folder: String)] = Vendors.all.flatMap { vendor in
+        exampleFolders.filter { $0 == vendor.name || $0.hasPrefix(vendor.name + "-") }.map {
+            (vendor.name, "examples/extensions/vendors/" + $0)
         }
-    }()
+    }
+
+    static let exampleFolders =
+        ((try? FileManager.default.contentsOfDirectory(atPath: repositoryRootPath + "/examples/extensions/vendors"))
+        ?? []).sorted()
 
     /// What a user compares: the style, the fallback's reason and the attachment's format, by payload file; with
     /// `sdk`, only the payloads delivered through that profile (a payload's own `given.sdk` wins over `--sdk`).
@@ -37,17 +41,34 @@ struct VendorExamplesTests {
         return outcomes
     }
 
-    @Test("every vendor richpush emulates has an example")
+    @Test("every vendor richpush emulates has an example, payloads in payloads/sdk and a name --sdk lists")
     func everyVendorHasAnExample() async throws {
         let vendors = Set(Self.examples.map(\.sdk))
         let run = try await runExecutable(richpushBinary(), ["replay", "--help"])
-        let names = [
-            "firebase", "onesignal", "airship", "braze", "clevertap", "iterable", "customerio", "batch",
-            "moengage", "pushwoosh", "notificare", "kumulos", "optimove", "infobip", "klaviyo",
-        ]
-        for name in names {
-            #expect(vendors.contains(name), "no example for \(name)")
-            #expect(run.stdout.contains(name), "--sdk does not list \(name)")
+        let sdk = repositoryRootPath + "/payloads/sdk"
+        let expectations = try FileManager.default.contentsOfDirectory(atPath: sdk).filter {
+            $0.hasSuffix(".expect.json")
+        }
+        #expect(expectations.count >= 12, "payloads/sdk has \(expectations.count) expectations")
+        var columns: [String: Int] = [:]
+        for file in expectations {
+            let data = try Data(contentsOf: URL(fileURLWithPath: sdk + "/" + file))
+            let expectation = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            for name in (expectation?["sdk"] as? [String: Any] ?? [:]).keys { columns[name, default: 0] += 1 }
+        }
+        for vendor in Vendors.all where vendor.sdk != nil {
+            #expect(vendors.contains(vendor.name), "no example for \(vendor.name) in examples/extensions/vendors")
+            #expect(
+                columns[vendor.name] == expectations.count,
+                "\(vendor.name) is expected in \(columns[vendor.name] ?? 0) of the \(expectations.count) payloads of payloads/sdk"
+            )
+            #expect(run.stdout.contains(vendor.name), "--sdk does not list \(vendor.name)")
+        }
+        let examples = Set(Self.examples.map(\.folder))
+        for folder in Self.exampleFolders {
+            #expect(
+                examples.contains("examples/extensions/vendors/" + folder),
+                "examples/extensions/vendors/\(folder) is named after no vendor of Vendors.all")
         }
     }
 

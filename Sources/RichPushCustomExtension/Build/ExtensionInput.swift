@@ -1,6 +1,7 @@
 import Foundation
 import RichPushFiles
 import RichPushRules
+import RichPushXcodeProject
 
 /// What richpush compiles for a team's extension, and what it knows of it before compiling: the Swift files (from a
 /// folder, the files the app shares with it, or an Xcode target), the principal class Info.plist declares, the

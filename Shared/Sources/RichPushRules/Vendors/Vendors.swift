@@ -1,5 +1,6 @@
 /// Every vendor's rules, richpush's own extension first, in the order of the README's table and the matrix's columns.
-/// Adding a vendor: its file in this folder, its entry here, its column in `payloads/sdk`'s expectations.
+/// Adding a vendor: its file in this folder, its entry here, its modules' folders in Compatibility/Sources/Vendors, its
+/// example in examples/extensions/vendors and its column in `payloads/sdk`'s expectations (docs/sdk-profiles.md).
 public enum Vendors {
     public static let all: [any VendorRules] = [
         Requirement(), Firebase(), OneSignal(), Airship(), Braze(), CleverTap(), Iterable(), CustomerIO(), Batch(),

@@ -3,7 +3,7 @@ import RichPushFiles
 import RichPushTestSupport
 import Testing
 
-@testable import RichPushCustomExtension
+@testable import RichPushXcodeProject
 
 @Suite("How richpush reads a team's Xcode project")
 struct XcodeProjectTests {
@@ -238,6 +238,20 @@ struct XcodeProjectTests {
         #expect(settings.value("NAME") == "ext")
         #expect(settings.expand("$(PRODUCT_NAME:c99extidentifier) ${TARGET_NAME:upper} $TARGET_NAME") == "Ext EXT Ext")
         #expect(BuildSettings(configuration: "Debug", values: ["A": "$(B)", "B": "$(A)"]).value("A") == "")
+    }
+
+    @Test("settings that each name the next many times expand in bounded time (a hostile project, not a hang)")
+    func settingsThatMultiply() {
+        // S0 names S1 ten times, S1 names S2 ten times, …: 10^15 references 15 deep, each expanding to nothing.
+        var values: [String: String] = [:]
+        for level in 0..<15 { values["S\(level)"] = String(repeating: "$(S\(level + 1))", count: 10) }
+        values["S15"] = "$(UNSET)"
+        let start = ContinuousClock.now
+        #expect(BuildSettings(configuration: "Debug", values: values).value("S0") == "")
+        #expect(ContinuousClock.now - start < .seconds(5))
+        // A value that does grow stops at the length cap, as before.
+        values["S15"] = "x"
+        #expect(BuildSettings(configuration: "Debug", values: values).value("S0")?.isEmpty == false)
     }
 
     @Test("a project written as an XML property list (as some generators write it) reads as the OpenStep one")

@@ -15,6 +15,10 @@ struct BuildSettings: Sendable {
     /// How deep `$(A)` may lead to `$(B)` before expansion stops, and how long a value may grow.
     static let maxExpansionDepth = 16
     static let maxValueLength = 64 * 1024
+    /// How many references one expansion resolves in all, beyond which the rest expand to nothing: a setting that
+    /// names another twice, which names a third twice, … is 2^16 references 16 deep, and wider ones far more, though
+    /// each expands to nothing (real settings resolve a few dozen).
+    static let maxReferences = 4096
     /// `#include`s followed in xcconfig files, in all.
     static let maxConfigFiles = 32
 
@@ -70,7 +74,8 @@ struct BuildSettings: Sendable {
 
     /// `$(NAME)`, `${NAME}` and `$NAME` replaced by their values (unset ones by nothing, as Xcode does).
     func expand(_ text: String) -> String {
-        Expander(values: values).expand(text, depth: 0)
+        var expander = Expander(values: values)
+        return expander.expand(text, depth: 0)
     }
 
     // MARK: Layers
@@ -184,8 +189,14 @@ struct BuildSettings: Sendable {
 /// Expands build setting references, bounded in depth and length.
 private struct Expander {
     let values: [String: String]
+    /// The references resolved so far (at most ``BuildSettings/maxReferences``).
+    private var references = 0
 
-    func expand(_ text: String, depth: Int) -> String {
+    init(values: [String: String]) {
+        self.values = values
+    }
+
+    mutating func expand(_ text: String, depth: Int) -> String {
         guard text.contains("$") else { return text }
         // Settings that lead to each other expand to nothing, as an unset one does.
         guard depth < BuildSettings.maxExpansionDepth else { return "" }
@@ -245,7 +256,9 @@ private struct Expander {
     }
 
     /// `NAME` or `NAME:operator`'s value.
-    private func resolve(_ reference: String, depth: Int) -> String {
+    private mutating func resolve(_ reference: String, depth: Int) -> String {
+        references += 1
+        guard references <= BuildSettings.maxReferences else { return "" }
         let parts = reference.split(separator: ":", maxSplits: 1)
         guard let name = parts.first.map(String.init) else { return "" }
         var value = values[name].map { expand($0, depth: depth + 1) } ?? ""
