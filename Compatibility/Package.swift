@@ -12,7 +12,7 @@ import PackageDescription
 /// Apple's frameworks, as far as an extension may use them on iOS.
 let appleFrameworks = [
     "UserNotifications", "CommonCrypto", "MobileCoreServices", "UniformTypeIdentifiers", "os", "OSLog", "UIKit",
-    "Intents", "CryptoKit", "Security",
+    "Intents", "CryptoKit", "Security", "Compression",
 ]
 
 /// The push vendors' SDK modules, each the public API an extension calls over that vendor's shared rules
@@ -77,6 +77,10 @@ let package = Package(
         .target(name: "CryptoKit", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "Security", dependencies: ["UserNotifications", .product(name: "Crypto", package: "swift-crypto")]),
+        // compression_encode_buffer and compression_stream_* over the system's zlib and liblzma (CCompression),
+        // which Compression takes as C function pointers rather than importing.
+        .target(name: "Compression", dependencies: ["CCompression"]),
+        .target(name: "CCompression", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("lzma")]),
         // What every vendor module's image code does, by that vendor's rules (RichPushRules.Vendors).
         .target(
             name: "RichPushVendorSupport",
