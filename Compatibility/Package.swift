@@ -15,6 +15,10 @@ let appleFrameworks = [
     "Intents", "CryptoKit", "Security", "Compression",
 ]
 
+/// Apple's system libraries that are Clang modules on iOS too (`import SQLite3`): system library targets, which no
+/// product may hold; a team's extension finds their maps beside its build (ExtensionBuilder) and links the library.
+let appleSystemLibraries = ["SQLite3"]
+
 /// The push vendors' SDK modules, each the public API an extension calls over that vendor's shared rules
 /// (Shared/Sources/RichPushRules/Vendors): one module per name a team's code imports.
 let vendorModules = [
@@ -77,6 +81,8 @@ let package = Package(
         .target(name: "CryptoKit", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "Security", dependencies: ["UserNotifications", .product(name: "Crypto", package: "swift-crypto")]),
+        // The SQLite C API over the system's libsqlite3 (a team's extension sees its map through ExtensionBuilder).
+        .systemLibrary(name: "SQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // compression_encode_buffer and compression_stream_* over the system's zlib and liblzma (CCompression),
         // which Compression takes as C function pointers rather than importing.
         .target(name: "Compression", dependencies: ["CCompression"]),
@@ -129,7 +135,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "CompatibilityModuleTests",
-            dependencies: appleFrameworks.map { Target.Dependency(stringLiteral: $0) } + [
+            dependencies: (appleFrameworks + appleSystemLibraries).map { Target.Dependency(stringLiteral: $0) } + [
                 "FirebaseMessaging", .product(name: "RichPushRules", package: "Shared"),
             ]),
         // The vendor modules against the fixture-free parts of their behaviour (a vendor's own test target per

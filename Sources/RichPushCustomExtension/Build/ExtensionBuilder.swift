@@ -112,12 +112,15 @@ public struct ExtensionBuilder: Sendable {
             throw Failure(description: "cannot write \(main): \(error.localizedDescription)")
         }
         // `import os.log` names a submodule, which only a Clang module can have: an empty Clang module `os` with
-        // submodules `log` and `signpost`, over which the Swift module `os` is the overlay.
+        // submodules `log` and `signpost`, over which the Swift module `os` is the overlay. `import SQLite3` is a
+        // Clang module too (the system's libsqlite3, as the compatibility package's SQLite3 target maps it).
         let clang = target + "/clang"
         do {
             try FileManager.default.createDirectory(atPath: clang, withIntermediateDirectories: true)
-            try Self.osModuleMap.write(toFile: clang + "/module.modulemap", atomically: true, encoding: .utf8)
+            try (Self.osModuleMap + Self.sqliteModuleMap).write(
+                toFile: clang + "/module.modulemap", atomically: true, encoding: .utf8)
             try "".write(toFile: clang + "/os_log.h", atomically: true, encoding: .utf8)
+            try "#include <sqlite3.h>\n".write(toFile: clang + "/SQLite3.h", atomically: true, encoding: .utf8)
         } catch {
             throw Failure(description: "cannot write \(clang): \(error.localizedDescription)")
         }
@@ -170,6 +173,16 @@ public struct ExtensionBuilder: Sendable {
         module os {
             module log { header "os_log.h" export * }
             module signpost { header "os_log.h" export * }
+            export *
+        }
+
+        """
+
+    /// Apple's SQLite3 module (the SQLite C API), over the system's libsqlite3: Compatibility/Sources/SQLite3's map.
+    static let sqliteModuleMap = """
+        module SQLite3 [system] {
+            header "SQLite3.h"
+            link "sqlite3"
             export *
         }
 
