@@ -12,7 +12,7 @@ import PackageDescription
 /// Apple's frameworks, as far as an extension may use them on iOS.
 let appleFrameworks = [
     "UserNotifications", "CommonCrypto", "MobileCoreServices", "UniformTypeIdentifiers", "os", "OSLog", "UIKit",
-    "Intents", "CryptoKit", "Security", "Compression",
+    "Intents", "CryptoKit", "Security", "Compression", "WidgetKit",
 ]
 
 /// Apple's system libraries that are Clang modules on iOS too (`import SQLite3`): system library targets, which no
@@ -87,6 +87,7 @@ let package = Package(
         // which Compression takes as C function pointers rather than importing.
         .target(name: "Compression", dependencies: ["CCompression"]),
         .target(name: "CCompression", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("lzma")]),
+        .target(name: "WidgetKit", dependencies: ["UserNotifications"]),
         // What every vendor module's image code does, by that vendor's rules (RichPushRules.Vendors).
         .target(
             name: "RichPushVendorSupport",
