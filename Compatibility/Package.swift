@@ -12,7 +12,7 @@ import PackageDescription
 /// Apple's frameworks, as far as an extension may use them on iOS.
 let appleFrameworks = [
     "UserNotifications", "CommonCrypto", "MobileCoreServices", "UniformTypeIdentifiers", "os", "OSLog", "UIKit",
-    "Intents", "CryptoKit", "Security", "Compression", "WidgetKit",
+    "Intents", "CryptoKit", "Security", "Compression", "WidgetKit", "Combine",
 ]
 
 /// Apple's system libraries that are Clang modules on iOS too (`import SQLite3`): system library targets, which no
@@ -57,6 +57,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        // Combine's API on Linux, re-exported under Apple's name by the Combine module.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // The table of types, the vendors' rules, the host protocol and the image codecs, which richpush uses too.
         .package(path: "../Shared"),
     ],
@@ -88,6 +90,16 @@ let package = Package(
         .target(name: "Compression", dependencies: ["CCompression"]),
         .target(name: "CCompression", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("lzma")]),
         .target(name: "WidgetKit", dependencies: ["UserNotifications"]),
+        // OpenCombine's Publisher, Subject and operators, DispatchQueue and RunLoop as schedulers and
+        // URLSession.dataTaskPublisher, under Apple's module name. OpenCombine asks `canImport(Combine)` for those last
+        // ones (true on Apple's platforms): it is built before this module exists, so it answers false, as it should.
+        .target(
+            name: "Combine",
+            dependencies: [
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+                .product(name: "OpenCombineFoundation", package: "OpenCombine"),
+            ]),
         // What every vendor module's image code does, by that vendor's rules (RichPushRules.Vendors).
         .target(
             name: "RichPushVendorSupport",

@@ -8,7 +8,7 @@ import Testing
 struct AppleSDKModulesTests {
     @Test(
         "Apple's modules richpush provides are provided, and an Apple module is never called a third-party library",
-        arguments: ["SQLite3", "Compression", "WidgetKit", "CoreData"])
+        arguments: ["SQLite3", "Compression", "WidgetKit", "Combine", "CoreData"])
     func provided(name: String) {
         #expect(BuildDiagnostics.providedModules.contains(name) == (name != "CoreData"))
         #expect(!BuildDiagnostics.missingModule(name).contains("third-party"))

@@ -9,6 +9,7 @@ enum BuildDiagnostics {
     static let appleFrameworks = [
         "UserNotifications", "Foundation", "MobileCoreServices", "UniformTypeIdentifiers", "CommonCrypto", "os",
         "OSLog", "UIKit", "Intents", "CryptoKit", "Security", "SQLite3", "Compression", "WidgetKit",
+        "Combine",
     ]
 
     /// Every module an extension may import from richpush.

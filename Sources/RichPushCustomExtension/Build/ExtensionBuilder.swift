@@ -132,7 +132,7 @@ public struct ExtensionBuilder: Sendable {
                 "-swift-version", "5", "-module-name", Self.moduleName, "-Onone", "-g", "-I", modules, "-I", clang,
                 "-L", sdk.folder, "-l\(ExtensionSDK.libraryName)", "-Xlinker", "-rpath", "-Xlinker", sdk.folder,
                 "-o", partial,
-            ] + implicit + relative + [main]
+            ] + Self.clangModuleMaps(in: sdk.folder) + implicit + relative + [main]
         let (status, output) = await Self.run(compiler, arguments, ownTemporaryFolder: true)
         guard status == 0 else {
             try? FileManager.default.removeItem(atPath: partial)
@@ -177,6 +177,14 @@ public struct ExtensionBuilder: Sendable {
         }
 
         """
+
+    /// The C modules the SDK's Swift modules import, as SwiftPM mapped them in the SDK's build folder: OpenCombine's
+    /// helpers (`COpenCombineHelpers`), which `import Combine` loads through OpenCombine.
+    static func clangModuleMaps(in folder: String) -> [String] {
+        ["COpenCombineHelpers"].map { folder + "/\($0).build/module.modulemap" }
+            .filter { FileManager.default.fileExists(atPath: $0) }
+            .flatMap { ["-Xcc", "-fmodule-map-file=" + $0] }
+    }
 
     /// Apple's SQLite3 module (the SQLite C API), over the system's libsqlite3: Compatibility/Sources/SQLite3's map.
     static let sqliteModuleMap = """
