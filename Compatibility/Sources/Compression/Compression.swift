@@ -25,7 +25,8 @@ public let COMPRESSION_LZ4 = compression_algorithm(0x100)
 public let COMPRESSION_LZ4_RAW = compression_algorithm(0x101)
 /// Raw DEFLATE (RFC 1951), zlib's level 5: https://developer.apple.com/documentation/compression/compression_zlib
 public let COMPRESSION_ZLIB = compression_algorithm(0x205)
-/// The xz container, preset 6: https://developer.apple.com/documentation/compression/compression_lzma
+/// LZMA at level 6, Apple's only level (https://developer.apple.com/documentation/compression/algorithm/lzma), in
+/// the xz container: https://developer.apple.com/documentation/compression/compression_lzma
 public let COMPRESSION_LZMA = compression_algorithm(0x306)
 /// https://developer.apple.com/documentation/compression/compression_lzfse
 public let COMPRESSION_LZFSE = compression_algorithm(0x801)
