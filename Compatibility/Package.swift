@@ -12,7 +12,7 @@ import PackageDescription
 /// Apple's frameworks, as far as an extension may use them on iOS.
 let appleFrameworks = [
     "UserNotifications", "CommonCrypto", "MobileCoreServices", "UniformTypeIdentifiers", "os", "OSLog", "UIKit",
-    "Intents", "CryptoKit", "Security", "Compression", "WidgetKit", "Combine",
+    "Intents", "CryptoKit", "Security", "Compression", "WidgetKit", "RichPushCombine",
 ]
 
 /// Apple's system libraries that are Clang modules on iOS too (`import SQLite3`): system library targets, which no
@@ -90,11 +90,13 @@ let package = Package(
         .target(name: "Compression", dependencies: ["CCompression"]),
         .target(name: "CCompression", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("lzma")]),
         .target(name: "WidgetKit", dependencies: ["UserNotifications"]),
-        // OpenCombine's Publisher, Subject and operators, DispatchQueue and RunLoop as schedulers and
-        // URLSession.dataTaskPublisher, under Apple's module name. OpenCombine asks `canImport(Combine)` for those last
-        // ones (true on Apple's platforms): it is built before this module exists, so it answers false, as it should.
+        // Combine: OpenCombine's Publisher, Subject and operators, DispatchQueue and RunLoop as schedulers and
+        // URLSession.dataTaskPublisher, which a team's extension imports as `Combine` (ExtensionBuilder passes
+        // `-module-alias Combine=RichPushCombine`). Not named Combine here: OpenCombine asks `canImport(Combine)` to
+        // leave those out on Apple's platforms, and a module of that name in this build made a rebuilt
+        // OpenCombineDispatch drop DispatchQueue's Scheduler conformance (and fail to link).
         .target(
-            name: "Combine",
+            name: "RichPushCombine",
             dependencies: [
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),

@@ -1,4 +1,4 @@
-import Combine
+import RichPushCombine
 import Foundation
 import Testing
 
@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Combine under Apple's module name, as extensions use it: a publisher chain delivered on the main queue, a subject,
+/// Combine as extensions use it (the module they import as `Combine`): a publisher chain delivered on the main queue, a subject,
 /// and URLSession's publisher (built, not run: the network is the extension tests').
 @Suite("Combine: OpenCombine under Apple's name, DispatchQueue as a scheduler, URLSession's publisher")
 struct CombineTests {

@@ -132,7 +132,7 @@ public struct ExtensionBuilder: Sendable {
                 "-swift-version", "5", "-module-name", Self.moduleName, "-Onone", "-g", "-I", modules, "-I", clang,
                 "-L", sdk.folder, "-l\(ExtensionSDK.libraryName)", "-Xlinker", "-rpath", "-Xlinker", sdk.folder,
                 "-o", partial,
-            ] + Self.clangModuleMaps(in: sdk.folder) + implicit + relative + [main]
+            ] + Self.sdkModuleArguments(folder: sdk.folder, modules: modules) + implicit + relative + [main]
         let (status, output) = await Self.run(compiler, arguments, ownTemporaryFolder: true)
         guard status == 0 else {
             try? FileManager.default.removeItem(atPath: partial)
@@ -178,12 +178,18 @@ public struct ExtensionBuilder: Sendable {
 
         """
 
-    /// The C modules the SDK's Swift modules import, as SwiftPM mapped them in the SDK's build folder: OpenCombine's
-    /// helpers (`COpenCombineHelpers`), which `import Combine` loads through OpenCombine.
-    static func clangModuleMaps(in folder: String) -> [String] {
-        ["COpenCombineHelpers"].map { folder + "/\($0).build/module.modulemap" }
+    /// What the compiler needs besides `-I Modules` for the SDK's modules: the C modules they import, as SwiftPM
+    /// mapped them in the SDK's build folder (OpenCombine's helpers, `COpenCombineHelpers`), and Apple's module
+    /// names the SDK builds under another name (`Combine` is RichPushCombine: a module named Combine in the SDK's
+    /// build would change how OpenCombine builds, see Compatibility/Package.swift).
+    static func sdkModuleArguments(folder: String, modules: String) -> [String] {
+        let maps = ["COpenCombineHelpers"].map { folder + "/\($0).build/module.modulemap" }
             .filter { FileManager.default.fileExists(atPath: $0) }
             .flatMap { ["-Xcc", "-fmodule-map-file=" + $0] }
+        let aliases = [("Combine", "RichPushCombine")]
+            .filter { FileManager.default.fileExists(atPath: modules + "/\($0.1).swiftmodule") }
+            .flatMap { ["-module-alias", "\($0.0)=\($0.1)"] }
+        return maps + aliases
     }
 
     /// Apple's SQLite3 module (the SQLite C API), over the system's libsqlite3: Compatibility/Sources/SQLite3's map.

@@ -1,4 +1,5 @@
-// Apple's Combine (https://developer.apple.com/documentation/combine) as OpenCombine 0.14 implements it on Linux
+// Apple's Combine (https://developer.apple.com/documentation/combine), which a team's extension imports as `Combine`
+// (`-module-alias Combine=RichPushCombine`), as OpenCombine 0.14 implements it on Linux
 // (https://github.com/OpenCombine/OpenCombine): `Publisher`, `Subscriber`, `AnyCancellable`, `Just`, `Future`,
 // `PassthroughSubject`, `CurrentValueSubject`, `@Published`, the operators (`map`, `tryMap`, `decode`, `catch`,
 // `replaceError(with:)`, `receive(on:)`, `sink`, `assign`, …); `DispatchQueue`, `RunLoop` and `OperationQueue` as
