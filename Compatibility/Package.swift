@@ -13,8 +13,12 @@ import PackageDescription
 /// Apple's frameworks, as far as an extension may use them on iOS.
 let appleFrameworks = [
     "UserNotifications", "CommonCrypto", "MobileCoreServices", "UniformTypeIdentifiers", "os", "OSLog", "UIKit",
-    "Intents", "CryptoKit", "Security",
+    "Intents", "CryptoKit", "Security", "Compression", "WidgetKit", "RichPushCombine",
 ]
+
+/// Apple's system libraries that are Clang modules on iOS too (`import SQLite3`): system library targets, which no
+/// product may hold; a team's extension finds their maps beside its build (ExtensionBuilder) and links the library.
+let appleSystemLibraries = ["SQLite3"]
 
 /// The push vendors' SDK modules, each the public API an extension calls over that vendor's shared rules
 /// (Shared/Sources/RichPushRules/Vendors): one folder of Sources/Vendors per name a team's code imports, and a target
@@ -58,6 +62,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        // Combine's API on Linux, re-exported under Apple's name by the Combine module.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // The table of types, the vendors' rules, the host protocol and the image codecs, which richpush uses too.
         .package(path: "../Shared"),
     ],
@@ -82,6 +88,25 @@ let package = Package(
         .target(name: "CryptoKit", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "Security", dependencies: ["UserNotifications", .product(name: "Crypto", package: "swift-crypto")]),
+        // The SQLite C API over the system's libsqlite3 (a team's extension sees its map through ExtensionBuilder).
+        .systemLibrary(name: "SQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // compression_encode_buffer and compression_stream_* over the system's zlib and liblzma (CCompression),
+        // which Compression takes as C function pointers rather than importing.
+        .target(name: "Compression", dependencies: ["CCompression"]),
+        .target(name: "CCompression", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("lzma")]),
+        .target(name: "WidgetKit", dependencies: ["UserNotifications"]),
+        // Combine: OpenCombine's Publisher, Subject and operators, DispatchQueue and RunLoop as schedulers and
+        // URLSession.dataTaskPublisher, which a team's extension imports as `Combine` (ExtensionBuilder passes
+        // `-module-alias Combine=RichPushCombine`). Not named Combine here: OpenCombine asks `canImport(Combine)` to
+        // leave those out on Apple's platforms, and a module of that name in this build made a rebuilt
+        // OpenCombineDispatch drop DispatchQueue's Scheduler conformance (and fail to link).
+        .target(
+            name: "RichPushCombine",
+            dependencies: [
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+                .product(name: "OpenCombineFoundation", package: "OpenCombine"),
+            ]),
         // What every vendor module's image code does, by that vendor's rules (RichPushRules.Vendors).
         .target(
             name: "RichPushVendorSupport",
@@ -103,7 +128,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "CompatibilityModuleTests",
-            dependencies: appleFrameworks.map { Target.Dependency(stringLiteral: $0) } + [
+            dependencies: (appleFrameworks + appleSystemLibraries).map { Target.Dependency(stringLiteral: $0) } + [
                 "FirebaseMessaging", .product(name: "RichPushRules", package: "Shared"),
             ]),
         // The vendor modules against the fixture-free parts of their behaviour (a vendor's own test target per

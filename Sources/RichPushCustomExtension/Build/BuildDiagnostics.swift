@@ -8,7 +8,8 @@ enum BuildDiagnostics {
     /// Apple's frameworks richpush provides (the compatibility package's), by the name `import` uses.
     static let appleFrameworks = [
         "UserNotifications", "Foundation", "MobileCoreServices", "UniformTypeIdentifiers", "CommonCrypto", "os",
-        "OSLog", "UIKit", "Intents", "CryptoKit", "Security",
+        "OSLog", "UIKit", "Intents", "CryptoKit", "Security", "SQLite3", "Compression", "WidgetKit",
+        "Combine",
     ]
 
     /// Every module an extension may import from richpush.

@@ -112,12 +112,15 @@ public struct ExtensionBuilder: Sendable {
             throw Failure(description: "cannot write \(main): \(error.localizedDescription)")
         }
         // `import os.log` names a submodule, which only a Clang module can have: an empty Clang module `os` with
-        // submodules `log` and `signpost`, over which the Swift module `os` is the overlay.
+        // submodules `log` and `signpost`, over which the Swift module `os` is the overlay. `import SQLite3` is a
+        // Clang module too (the system's libsqlite3, as the compatibility package's SQLite3 target maps it).
         let clang = target + "/clang"
         do {
             try FileManager.default.createDirectory(atPath: clang, withIntermediateDirectories: true)
-            try Self.osModuleMap.write(toFile: clang + "/module.modulemap", atomically: true, encoding: .utf8)
+            try (Self.osModuleMap + Self.sqliteModuleMap).write(
+                toFile: clang + "/module.modulemap", atomically: true, encoding: .utf8)
             try "".write(toFile: clang + "/os_log.h", atomically: true, encoding: .utf8)
+            try "#include <sqlite3.h>\n".write(toFile: clang + "/SQLite3.h", atomically: true, encoding: .utf8)
         } catch {
             throw Failure(description: "cannot write \(clang): \(error.localizedDescription)")
         }
@@ -129,7 +132,7 @@ public struct ExtensionBuilder: Sendable {
                 "-swift-version", "5", "-module-name", Self.moduleName, "-Onone", "-g", "-I", modules, "-I", clang,
                 "-L", sdk.folder, "-l\(ExtensionSDK.libraryName)", "-Xlinker", "-rpath", "-Xlinker", sdk.folder,
                 "-o", partial,
-            ] + implicit + relative + [main]
+            ] + Self.sdkModuleArguments(folder: sdk.folder, modules: modules) + implicit + relative + [main]
         let (status, output) = await Self.run(compiler, arguments, ownTemporaryFolder: true)
         guard status == 0 else {
             try? FileManager.default.removeItem(atPath: partial)
@@ -170,6 +173,30 @@ public struct ExtensionBuilder: Sendable {
         module os {
             module log { header "os_log.h" export * }
             module signpost { header "os_log.h" export * }
+            export *
+        }
+
+        """
+
+    /// What the compiler needs besides `-I Modules` for the SDK's modules: the C modules they import, as SwiftPM
+    /// mapped them in the SDK's build folder (OpenCombine's helpers, `COpenCombineHelpers`), and Apple's module
+    /// names the SDK builds under another name (`Combine` is RichPushCombine: a module named Combine in the SDK's
+    /// build would change how OpenCombine builds, see Compatibility/Package.swift).
+    static func sdkModuleArguments(folder: String, modules: String) -> [String] {
+        let maps = ["COpenCombineHelpers"].map { folder + "/\($0).build/module.modulemap" }
+            .filter { FileManager.default.fileExists(atPath: $0) }
+            .flatMap { ["-Xcc", "-fmodule-map-file=" + $0] }
+        let aliases = [("Combine", "RichPushCombine")]
+            .filter { FileManager.default.fileExists(atPath: modules + "/\($0.1).swiftmodule") }
+            .flatMap { ["-module-alias", "\($0.0)=\($0.1)"] }
+        return maps + aliases
+    }
+
+    /// Apple's SQLite3 module (the SQLite C API), over the system's libsqlite3: Compatibility/Sources/SQLite3's map.
+    static let sqliteModuleMap = """
+        module SQLite3 [system] {
+            header "SQLite3.h"
+            link "sqlite3"
             export *
         }
 
