@@ -70,16 +70,18 @@ public struct HostCenterAnswer: Codable, Sendable, Equatable {
     }
 }
 
-/// A notification the notification center shows (`UNNotification`): its request's identifier, content and the date
-/// it was delivered, in seconds since 1970.
+/// A notification the notification center shows (`UNNotification`): its request's identifier, content (as
+/// presented), the payload as JSON text (its `userInfo`) and the date it was delivered, in seconds since 1970.
 public struct HostDeliveredNotification: Codable, Sendable, Equatable {
     public var identifier: String
     public var content: HostContent
+    public var userInfo: String?
     public var date: Double
 
-    public init(identifier: String, content: HostContent, date: Double) {
+    public init(identifier: String, content: HostContent, userInfo: String? = nil, date: Double) {
         self.identifier = identifier
         self.content = content
+        self.userInfo = userInfo
         self.date = date
     }
 }
