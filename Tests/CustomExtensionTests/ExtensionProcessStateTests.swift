@@ -251,6 +251,10 @@ struct ExtensionProcessStateTests {
         }
         #expect(call.identifiers?.count == HostCenterCall.maxListItems)
         #expect(state.served["a"]?.log.last?.contains("named 100000 identifiers") == true)
+        // The host says how many it left out; a lie as large as an Int can hold overflows nothing.
+        _ = state.centerCall(
+            serial: 2, id: "a", call: HostCenterCall(.removeDelivered, identifiers: ["x"], omitted: Int.max))
+        #expect(state.served["a"]?.log.last?.contains("named 1073741825 identifiers") == true)
     }
 
     @Test("an event naming a request the process never had goes to the notifications listening, not a crash")

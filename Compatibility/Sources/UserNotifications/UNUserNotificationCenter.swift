@@ -41,7 +41,11 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// the background; under richpush a later call (``getDeliveredNotifications(completionHandler:)``) sees them gone.
     /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/removedeliverednotifications(withidentifiers:)
     open func removeDeliveredNotifications(withIdentifiers identifiers: [String]) {
-        RichPushHostChannel.ask(HostCenterCall(.removeDelivered, identifiers: identifiers))
+        let sent = Array(identifiers.prefix(HostCenterCall.maxListItems))
+        RichPushHostChannel.ask(
+            HostCenterCall(
+                .removeDelivered, identifiers: sent,
+                omitted: identifiers.count > sent.count ? identifiers.count - sent.count : nil))
     }
 
     /// "Removes all of your app's delivered notifications from Notification Center."
@@ -57,7 +61,11 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/setnotificationcategories(_:)
     open func setNotificationCategories(_ categories: Set<UNNotificationCategory>) {
         let described = categories.map(\._described).sorted { $0.identifier < $1.identifier }
-        RichPushHostChannel.ask(HostCenterCall(.setCategories, categories: described))
+        let sent = Array(described.prefix(HostCenterCall.maxListItems))
+        RichPushHostChannel.ask(
+            HostCenterCall(
+                .setCategories, categories: sent,
+                omitted: described.count > sent.count ? described.count - sent.count : nil))
     }
 
     /// "Fetches your app's registered notification categories."

@@ -32,11 +32,15 @@ public struct HostCenterCall: Codable, Sendable, Equatable {
     public var categories: [HostCategory]?
     public var badge: Int?
     public var request: HostLocalRequest?
+    /// How many items of the call's list the host left out: it sends at most ``maxListItems``, so that the line stays
+    /// under ``HostProtocol/maxLineBytes``.
+    public var omitted: Int?
 
     public init(
         _ kind: Kind, identifiers: [String]? = nil, categories: [HostCategory]? = nil, badge: Int? = nil,
-        request: HostLocalRequest? = nil
+        request: HostLocalRequest? = nil, omitted: Int? = nil
     ) {
+        self.omitted = omitted
         self.kind = kind
         self.identifiers = identifiers
         self.categories = categories

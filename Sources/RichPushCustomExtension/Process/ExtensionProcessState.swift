@@ -269,9 +269,12 @@ struct ExtensionProcessState: Sendable {
         var bounded = call
         bounded.identifiers = call.identifiers.map { Array($0.prefix(HostCenterCall.maxListItems)) }
         bounded.categories = call.categories.map { Array($0.prefix(HostCenterCall.maxListItems)) }
-        if let given = call.identifiers?.count, given > HostCenterCall.maxListItems {
+        // `omitted` is the host's word, clamped: a huge one must not overflow.
+        let listed =
+            (call.identifiers?.count ?? call.categories?.count ?? 0) + min(max(0, call.omitted ?? 0), 1 << 30)
+        if listed > HostCenterCall.maxListItems {
             appendLog(
-                "richpush host: \(call.kind.rawValue) named \(given) identifiers; the first \(HostCenterCall.maxListItems) were read",
+                "richpush host: \(call.kind.rawValue) named \(listed) \(call.kind == .setCategories ? "categories" : "identifiers"); the first \(HostCenterCall.maxListItems) were read",
                 to: target)
         }
         return [.center(id: target, serial: serial, call: bounded)]
