@@ -63,4 +63,58 @@ struct NotificationCenterExtensionTests {
         #expect(center.first?.hasPrefix("removeDeliveredNotifications: removed nothing; 256 identifiers") == true)
         #expect((result["presentation"] as? [String: Any])?["appBadge"] as? Int == 0)
     }
+
+    static let tour = """
+        import UserNotifications
+        class NotificationService: UNNotificationServiceExtension {
+            override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                let center = UNUserNotificationCenter.current()
+                if request.content.title == "A" {
+                    let reply = UNTextInputNotificationAction(identifier: "reply", title: "Reply", options: [], textInputButtonTitle: "Send", textInputPlaceholder: "Message")
+                    center.setNotificationCategories([UNNotificationCategory(identifier: "chat", actions: [reply], intentIdentifiers: [], options: [])])
+                    let local = UNMutableNotificationContent()
+                    local.title = "Reminder"
+                    local.body = "Call Ann back"
+                    center.add(UNNotificationRequest(identifier: "reminder", content: local, trigger: nil)) { error in
+                        center.getNotificationSettings { settings in
+                            print("provisional: \\(settings.authorizationStatus == .provisional), alerts: \\(settings.alertSetting == .disabled ? "off" : "on")")
+                            contentHandler(request.content)
+                        }
+                    }
+                } else {
+                    Task {
+                        let delivered = await center.deliveredNotifications()
+                        print("delivered: " + delivered.map { $0.request.content.title }.sorted().joined(separator: ","))
+                        let categories = await center.notificationCategories()
+                        print("categories: " + categories.map { $0.identifier }.sorted().joined(separator: ","))
+                        contentHandler(request.content)
+                    }
+                }
+            }
+        }
+        """
+
+    @Test("categories, a local notification and the settings: what one extension registers and adds, the next sees")
+    func tour() async throws {
+        let payloads = [
+            "a": ExtensionProcessModeTests.payload("A"),
+            "b": #"{"aps":{"alert":{"title":"B","body":"b"},"category":"chat","mutable-content":1}}"#,
+        ]
+        let replay = try await ExtensionProcessModeTests().replay(
+            Self.tour, payloads: payloads, mode: "each", arguments: ["--jobs", "1", "--provisional"])
+        try #require(replay.results.count == 2)
+        let a = replay.results[0]
+        let b = replay.results[1]
+        let center = a["notificationCenter"] as? [String: Any] ?? [:]
+        #expect(center["categoriesRegistered"] as? [String] == ["chat"] && center["added"] as? [String] == ["reminder"])
+        #expect(
+            replay.events(0).contains {
+                $0.event == "notificationCenter" && $0.detail.hasPrefix("local notification \"reminder\" presented")
+            })
+        #expect((a["extensionLog"] as? [String] ?? []).contains("provisional: true, alerts: off"), "\(a)")
+        let log = b["extensionLog"] as? [String] ?? []
+        #expect(log.contains("delivered: A,Reminder") && log.contains("categories: chat"), "\(log)")
+        let category = (b["presentation"] as? [String: Any])?["category"] as? [String: Any]
+        #expect(category?["registered"] as? Bool == true, "the category the extension registered is the app's now")
+    }
 }

@@ -73,6 +73,16 @@ public final class NotificationCenterSession: Sendable {
         shown.communication = nil
         delivered.deliver(
             .init(identifier: me.identifier, label: me.file, content: shown, userInfo: userInfo, date: Date()))
+        // The local notifications added before: presented right after this one, so the next extension sees them.
+        for request in currentReport.added { deliverLocal(request) }
+    }
+
+    /// A local notification `add(_:)` handed over, in the notification center.
+    private func deliverLocal(_ request: HostLocalRequest) {
+        delivered.deliver(
+            .init(
+                identifier: request.identifier, label: "\(me.file) add(\(request.identifier.prefix(80)))",
+                content: request.content, date: Date()))
     }
 
     /// Carries out `call` and answers it; `detail` is the timeline's sentence.
@@ -154,6 +164,8 @@ public final class NotificationCenterSession: Sendable {
                 return (HostCenterAnswer(error: "no request"), "add: no request given")
             }
             report.withLock { $0.added.append(request) }
+            // Added after this notification was presented: shown at once.
+            if badgeWhenPresented != nil { deliverLocal(request) }
             return (
                 HostCenterAnswer(),
                 "add: local notification \"\(request.identifier.prefix(80))\" (\(Self.cut(request.content.title))), delivered after this one"

@@ -108,6 +108,8 @@ public struct NotificationSystem: Sendable {
                 identifier: identifier, label: result.file, content: content, userInfo: result.userInfo ?? "{}",
                 date: Date()))
         for request in result.notificationCenter?.added ?? [] {
+            // Already in the notification center since this one's handler was called (NotificationCenterSession): said
+            // again here for a notification whose extension never called it.
             let label = "\(result.file) add(\(request.identifier.prefix(80)))"
             delivered.deliver(
                 .init(identifier: request.identifier, label: label, content: request.content, date: Date()))
