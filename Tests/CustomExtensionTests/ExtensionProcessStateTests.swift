@@ -201,4 +201,73 @@ struct ExtensionProcessStateTests {
         #expect(state.memorySample(35 * Self.megabyte) == [.kill])
         #expect(state.systemEnd == .memory(used: 25 * Self.megabyte, limit: 24 * Self.megabyte))
     }
+
+    // MARK: - The notification center
+
+    @Test("a notification center call is carried out for the request that made it, and answered with its serial")
+    func centerCallForItsRequest() {
+        var state = process()
+        let call = HostCenterCall(.removeDelivered, identifiers: ["x"])
+        #expect(state.centerCall(serial: 3, id: "b", call: call) == [.center(id: "b", serial: 3, call: call)])
+        // From no request's code: the first notification still waiting.
+        #expect(state.centerCall(serial: 4, id: nil, call: call) == [.center(id: "a", serial: 4, call: call)])
+        // A request the process never had (a hostile or stale id): the same.
+        #expect(state.centerCall(serial: 5, id: "nope", call: call) == [.center(id: "a", serial: 5, call: call)])
+    }
+
+    @Test("past the bound a notification's calls are answered with an error, not carried out, and counted in its log")
+    func centerCallsBounded() {
+        var state = ExtensionProcessState(mode: .each, memoryLimit: 24 * Self.megabyte, centerCallLimit: 2)
+        _ = state.hello(version: HostProtocol.version, pid: 42, footprint: 0, sdk: nil)
+        accept(&state, "a")
+        let call = HostCenterCall(.getDelivered)
+        for serial in 1...2 {
+            #expect(
+                state.centerCall(serial: serial, id: "a", call: call) == [.center(id: "a", serial: serial, call: call)])
+        }
+        for serial in 3...1_000 {
+            let actions = state.centerCall(serial: serial, id: "a", call: call)
+            guard case .send(.answer(serial, let answer))? = actions.first, actions.count == 1 else {
+                Issue.record("call \(serial) was carried out: \(actions)")
+                return
+            }
+            #expect(answer.error?.contains("bound of 2") == true)
+        }
+        _ = state.handlerCalled(id: "a", contentOf: "a", calledFrom: "a", pid: 42)
+        _ = state.lingerEnded(id: "a")
+        #expect(
+            state.remove("a")?.log.last
+                == "… 998 more notification center calls not carried out (at most 2 for a notification)")
+    }
+
+    @Test("a huge list of identifiers is cut before anything reads it, and the log says so")
+    func hugeListCut() {
+        var state = process(serving: ["a"])
+        let ids = (0..<100_000).map { "id-\($0)" }
+        let actions = state.centerCall(serial: 1, id: "a", call: HostCenterCall(.removeDelivered, identifiers: ids))
+        guard case .center(_, _, let call)? = actions.first else {
+            Issue.record("not carried out: \(actions)")
+            return
+        }
+        #expect(call.identifiers?.count == HostCenterCall.maxListItems)
+        #expect(state.served["a"]?.log.last?.contains("named 100000 identifiers") == true)
+        // The host says how many it left out; a lie as large as an Int can hold overflows nothing.
+        _ = state.centerCall(
+            serial: 2, id: "a", call: HostCenterCall(.removeDelivered, identifiers: ["x"], omitted: Int.max))
+        #expect(state.served["a"]?.log.last?.contains("named 1073741825 identifiers") == true)
+    }
+
+    @Test("an event naming a request the process never had goes to the notifications listening, not a crash")
+    func eventForAnUnknownRequest() {
+        var state = process()
+        #expect(state.admitEvent(about: "nope") == ["a", "b"])
+    }
+
+    @Test("a call with no notification in flight is answered at once, so no completion handler waits forever")
+    func centerCallWithNobody() {
+        var state = process(serving: [])
+        #expect(
+            state.centerCall(serial: 9, id: "a", call: HostCenterCall(.getSettings))
+                == [.send(.answer(serial: 9, HostCenterAnswer(error: "no notification in flight")))])
+    }
 }

@@ -812,5 +812,30 @@ wait_gone "with grouping off, nothing is stacked" "+3 more"
 press N "N cycles back to automatic grouping" "Phone: SUMMARY (L/F/M/S/D)"
 press q "q exits the phone-state launch with status 0" "EXIT=0"
 
+# 25. UNUserNotificationCenter from a team's extension (docs/extension.md, "The notification center"): the chat
+# example's second message of a conversation removes the first one's notification, whose row leaves the list, and sets
+# the app badge; the status line says both, and the detail view's timeline has the calls. The payloads are the
+# repository's (their given.extension names the example's folder).
+CHAT="$ROOT/payloads/extensions/chat-replace"
+keys -l "clear; $BIN tui '$CHAT' --extension '$ROOT/examples/extensions/chat-replace' --fixtures '$PAYLOADS/images' --no-listen --images none --state background; echo EXIT=\$?"
+keys Enter
+wait_for "the chat launch lists its three messages" "Payloads (3)"
+# The extension is built on first use: a first build may take longer than the other checks' waits.
+TIMEOUT_BEFORE=$TIMEOUT
+TIMEOUT=$((TIMEOUT * 6))
+press Enter "the first message of Ann's conversation is delivered" "Notification Center (1)"
+TIMEOUT=$TIMEOUT_BEFORE
+wait_for "its extension set the app badge to 1" "set the app badge to 1"
+press Down "Down reaches the second message" "▶ message-2.json"
+press Enter "the second message's extension removes the first one's notification" \
+    "Its extension removed 1 delivered notification (Ann); set the app badge to 1"
+wait_for "the removed row has left the list: still one notification" "Notification Center (1)"
+wait_for_line "the notification shown is the second message" "I'm at the door|Ann"
+press Down "Down reaches Bob's message" "▶ message-3.json"
+press Enter "Bob's message, another conversation, removes nothing and counts two conversations" \
+    "set the app badge to 2"
+wait_for "both conversations are shown" "Notification Center (2)"
+press q "q exits the chat launch with status 0" "EXIT=0"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -80,6 +80,9 @@ public enum RichPushExtensionHost {
                     }
                 case .expire(let id)?:
                     DispatchQueue.main.async { served.expire(id) }
+                case .answer(let serial, let answer)?:
+                    // Handed to the call's completion on a background queue, as iOS does.
+                    RichPushHostChannel.answered(serial, answer)
                 case .start?:
                     events.send(.error(detail: "a second start command: ignored"))
                 case nil:

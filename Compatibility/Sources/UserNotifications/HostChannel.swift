@@ -88,6 +88,44 @@ public enum RichPushHostChannel {
     package static var servingRequest: String? { Thread.current.threadDictionary[servingKey] as? String }
     private static let servingKey = "RichPushHostChannel.serving"
 
+    nonisolated(unsafe) private static var lastSerial = 0
+    nonisolated(unsafe) private static var waiting: [Int: @Sendable (HostCenterAnswer?) -> Void] = [:]
+
+    /// Sends a `UNUserNotificationCenter` call about the request whose code makes it (``currentRequest``); `answer`
+    /// gets richpush's answer on a background queue, as iOS calls the center's completion handlers, with that request
+    /// still current on its thread (a call made from the completion is that request's too); nil outside richpush, where
+    /// nothing answers.
+    package static func ask(_ call: HostCenterCall, answer: (@Sendable (HostCenterAnswer?) -> Void)? = nil) {
+        let id = currentRequest
+        var deliver: (@Sendable (HostCenterAnswer?) -> Void)?
+        if let answer {
+            deliver = { @Sendable reply in
+                DispatchQueue.global().async { withRequest(id) { answer(reply) } }
+            }
+        }
+        lock.lock()
+        lastSerial += 1
+        let serial = lastSerial
+        if let deliver { waiting[serial] = deliver }
+        lock.unlock()
+        guard send(.center(serial: serial, id: id, call: call)) else {
+            lock.lock()
+            let waiter = waiting.removeValue(forKey: serial)
+            lock.unlock()
+            waiter?(nil)
+            return
+        }
+    }
+
+    /// richpush's answer to call `serial` (the process host reads it on standard input); one nobody waits for is
+    /// dropped.
+    package static func answered(_ serial: Int, _ answer: HostCenterAnswer) {
+        lock.lock()
+        let waiter = waiting.removeValue(forKey: serial)
+        lock.unlock()
+        waiter?(answer)
+    }
+
     private static func write(_ line: String) -> Bool {
         guard let descriptor else { return false }
         var bytes = Array(line.utf8)

@@ -142,6 +142,8 @@ public struct UNError: Error, CustomNSError, Hashable, Sendable, CustomStringCon
         case notificationInvalidNoContent = 1401
         case contentProvidingObjectNotAllowed = 1500
         case contentProvidingInvalid = 1501
+        /// `setBadgeCount(_:withCompletionHandler:)` with a count below 0 (UNErrorCodeBadgeInputInvalid, iOS 16).
+        case badgeInputInvalid = 1600
     }
 
     public let code: Code
@@ -165,6 +167,7 @@ public struct UNError: Error, CustomNSError, Hashable, Sendable, CustomStringCon
     public static var attachmentNotInDataStore: Code { .attachmentNotInDataStore }
     public static var attachmentMoveIntoDataStoreFailed: Code { .attachmentMoveIntoDataStoreFailed }
     public static var attachmentCorrupt: Code { .attachmentCorrupt }
+    public static var badgeInputInvalid: Code { .badgeInputInvalid }
 }
 
 /// `catch UNError.attachmentInvalidURL`, as on iOS.

@@ -327,17 +327,28 @@ public struct UNNotificationSoundName: RawRepresentable, Hashable, Sendable, Exp
     public init(stringLiteral value: String) { rawValue = value }
 }
 
-/// What the system delivered: its identifier and content (`trigger` is nil for a push).
+/// What the system delivered: its identifier and content (`trigger` is nil for a push), or a local notification an
+/// extension adds (`UNUserNotificationCenter.add(_:withCompletionHandler:)`).
+/// https://developer.apple.com/documentation/usernotifications/unnotificationrequest
 open class UNNotificationRequest: NSObject, @unchecked Sendable {
     public let identifier: String
     public let content: UNNotificationContent
+    /// https://developer.apple.com/documentation/usernotifications/unnotificationrequest/trigger
+    public let trigger: UNNotificationTrigger?
 
     public init(identifier: String, content: UNNotificationContent) {
         self.identifier = identifier
         self.content = content.copy() as? UNNotificationContent ?? content
+        self.trigger = nil
     }
 
-    open var trigger: AnyObject? { nil }
+    /// `init(identifier:content:trigger:)`
+    /// (https://developer.apple.com/documentation/usernotifications/unnotificationrequest/init(identifier:content:trigger:)).
+    public init(identifier: String, content: UNNotificationContent, trigger: UNNotificationTrigger?) {
+        self.identifier = identifier
+        self.content = content.copy() as? UNNotificationContent ?? content
+        self.trigger = trigger
+    }
 }
 
 /// The principal class of a Notification Service Extension: iOS creates one per notification, calls

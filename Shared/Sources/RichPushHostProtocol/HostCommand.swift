@@ -6,9 +6,11 @@ public enum HostCommand: Codable, Sendable, Equatable {
     case request(HostRequest)
     /// The budget of request `id` has run out: call its instance's `serviceExtensionTimeWillExpire()`.
     case expire(id: String)
+    /// richpush's answer to the extension's ``HostEvent/center(serial:id:call:)`` with that serial.
+    case answer(serial: Int, HostCenterAnswer)
 
-    private enum CodingKeys: String, CodingKey { case command, request, id }
-    private enum Name: String, Codable { case start, request, expire }
+    private enum CodingKeys: String, CodingKey { case command, request, id, serial, answer }
+    private enum Name: String, Codable { case start, request, expire, answer }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -16,6 +18,10 @@ public enum HostCommand: Codable, Sendable, Equatable {
         case .start: self = .start
         case .request: self = .request(try container.decode(HostRequest.self, forKey: .request))
         case .expire: self = .expire(id: try container.decode(String.self, forKey: .id))
+        case .answer:
+            self = .answer(
+                serial: try container.decode(Int.self, forKey: .serial),
+                try container.decode(HostCenterAnswer.self, forKey: .answer))
         }
     }
 
@@ -30,6 +36,10 @@ public enum HostCommand: Codable, Sendable, Equatable {
         case .expire(let id):
             try container.encode(Name.expire, forKey: .command)
             try container.encode(id, forKey: .id)
+        case .answer(let serial, let answer):
+            try container.encode(Name.answer, forKey: .command)
+            try container.encode(serial, forKey: .serial)
+            try container.encode(answer, forKey: .answer)
         }
     }
 }

@@ -27,13 +27,17 @@ public enum HostEvent: Codable, Sendable, Equatable {
     /// Something an Apple framework did differently under richpush than on a phone, which the user should know
     /// (`Security`: a keychain lookup found nothing, the extension's keychain being empty).
     case frameworkNote(framework: String, detail: String)
+    /// The extension called `UNUserNotificationCenter.current()`'s `call`, from request `id`'s code (the request being
+    /// served on the calling thread; nil when none was). richpush answers with ``HostCommand/answer(serial:_:)`` and the
+    /// same `serial`.
+    case center(serial: Int, id: String?, call: HostCenterCall)
 
     private enum CodingKeys: String, CodingKey {
         case event, protocolVersion, id, call, content, identifier, url, error, detail, vendor, request, reason
-        case framework, contentOf, calledFrom
+        case framework, contentOf, calledFrom, serial, method
     }
     private enum Name: String, Codable {
-        case hello, ready, contentHandler, attachmentFailed, error, wouldSend, imageFailed, frameworkNote
+        case hello, ready, contentHandler, attachmentFailed, error, wouldSend, imageFailed, frameworkNote, center
     }
 
     public init(from decoder: any Decoder) throws {
@@ -43,6 +47,11 @@ public enum HostEvent: Codable, Sendable, Equatable {
             self = .hello(protocolVersion: try container.decode(Int.self, forKey: .protocolVersion))
         case .ready:
             self = .ready
+        case .center:
+            self = .center(
+                serial: try container.decode(Int.self, forKey: .serial),
+                id: try container.decodeIfPresent(String.self, forKey: .id),
+                call: try container.decode(HostCenterCall.self, forKey: .method))
         case .contentHandler:
             self = .contentHandler(
                 id: try container.decode(String.self, forKey: .id), call: try container.decode(Int.self, forKey: .call),
@@ -111,6 +120,11 @@ public enum HostEvent: Codable, Sendable, Equatable {
             try container.encode(vendor, forKey: .vendor)
             try container.encode(reason, forKey: .reason)
             try container.encode(detail, forKey: .detail)
+        case .center(let serial, let id, let call):
+            try container.encode(Name.center, forKey: .event)
+            try container.encode(serial, forKey: .serial)
+            try container.encodeIfPresent(id, forKey: .id)
+            try container.encode(call, forKey: .method)
         case .frameworkNote(let framework, let detail):
             try container.encode(Name.frameworkNote, forKey: .event)
             try container.encode(framework, forKey: .framework)

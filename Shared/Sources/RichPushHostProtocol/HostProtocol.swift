@@ -18,8 +18,9 @@ public enum HostProtocol {
     /// Bumped whenever a message changes shape or meaning; richpush refuses a host that speaks another version (an SDK
     /// from another richpush, through `RICHPUSH_EXTENSION_SDK`). 4: every content field both ways, attachments with
     /// their options, a content's request and the calling request on each handler call, fallback reasons as the
-    /// contract's enum.
-    public static let version = 4
+    /// contract's enum. 5: `UNUserNotificationCenter` calls (``HostEvent/center(serial:id:call:)``) and their answers
+    /// (``HostCommand/answer(serial:_:)``).
+    public static let version = 5
 
     /// The environment richpush gives the extension's process.
     public enum Environment {

@@ -43,6 +43,50 @@ struct HostProtocolTests {
         }
     }
 
+    @Test("a notification center call and its answer survive a line and back, with the same serial")
+    func centerRoundTrip() throws {
+        let calls: [HostCenterCall] = [
+            .init(.getDelivered), .init(.removeDelivered, identifiers: ["a", "b"]), .init(.removeAllDelivered),
+            .init(
+                .setCategories,
+                categories: [
+                    HostCategory(
+                        identifier: "chat",
+                        actions: [
+                            HostAction(
+                                identifier: "reply", title: "Reply", options: ["foreground"],
+                                textInputButtonTitle: "Send", textInputPlaceholder: "Message")
+                        ], options: ["hiddenPreviewsShowTitle"])
+                ]),
+            .init(.getCategories), .init(.getSettings), .init(.setBadgeCount, badge: 3),
+            .init(.add, request: HostLocalRequest(identifier: "local", content: HostContent(title: "Hi"))),
+        ]
+        for (serial, call) in calls.enumerated() {
+            let event = HostEvent.center(serial: serial, id: serial.isMultiple(of: 2) ? "a" : nil, call: call)
+            #expect(HostProtocol.decode(HostEvent.self, from: try HostProtocol.line(event)) == event)
+        }
+        let answer = HostCommand.answer(
+            serial: 7,
+            HostCenterAnswer(
+                delivered: [HostDeliveredNotification(identifier: "n1", content: Self.everyField, date: 1.5)],
+                settings: HostNotificationSettings(
+                    authorizationStatus: "authorized", alertSetting: "enabled", badgeSetting: "enabled",
+                    soundSetting: "enabled", lockScreenSetting: "enabled", notificationCenterSetting: "enabled",
+                    criticalAlertSetting: "notSupported", timeSensitiveSetting: "enabled",
+                    directMessagesSetting: "notSupported", scheduledDeliverySetting: "disabled",
+                    showPreviewsSetting: "always", alertStyle: "banner")))
+        #expect(HostProtocol.decode(HostCommand.self, from: try HostProtocol.line(answer)) == answer)
+        #expect(HostProtocol.version == 5)
+    }
+
+    @Test("a notification center call the protocol does not name is no message")
+    func unknownCenterCall() {
+        let line = #"{"event":"center","serial":1,"method":{"kind":"requestAuthorization"}}"#
+        #expect(HostProtocol.decode(HostEvent.self, from: line) == nil)
+        let noSerial = #"{"event":"center","method":{"kind":"getDelivered"}}"#
+        #expect(HostProtocol.decode(HostEvent.self, from: noSerial) == nil)
+    }
+
     @Test("a line that is no message is nothing, not a crash")
     func garbage() {
         for line in ["", "{}", "null", #"{"event":"nope"}"#, #"{"event":"contentHandler"}"#, "\u{0}"] {

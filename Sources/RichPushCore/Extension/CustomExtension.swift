@@ -186,11 +186,16 @@ public struct CustomExtensionInvocation: Sendable {
     /// The memory the process may use above an empty extension's while it has this notification (a payload's own
     /// `given.extensionMemory`, else `--extension-memory`); nil: the host's limit.
     public var memoryLimitBytes: Int?
+    /// `UNUserNotificationCenter.current()` for this notification's extension; nil: calls are answered as if nothing
+    /// had been delivered and nothing is kept.
+    public var center: NotificationCenterSession?
 
     public init(
         identifier: String, request: NotificationRequest, budget: Duration, label: String = "",
-        processMode: ExtensionProcessMode = .defaultMode, memoryLimitBytes: Int? = nil
+        processMode: ExtensionProcessMode = .defaultMode, memoryLimitBytes: Int? = nil,
+        center: NotificationCenterSession? = nil
     ) {
+        self.center = center
         self.identifier = identifier
         self.request = request
         self.budget = budget
@@ -274,6 +279,8 @@ public enum CustomExtensionEvent: Sendable, Equatable {
     case vendorImageFailed(FallbackReason, String)
     /// An Apple framework did something differently under richpush than on a phone: "Security: …".
     case frameworkNote(String)
+    /// A `UNUserNotificationCenter` call the extension made, and what it did, in a sentence.
+    case notificationCenter(String)
     /// The process has ended; always the last event.
     case ended(CustomExtensionRun)
 }

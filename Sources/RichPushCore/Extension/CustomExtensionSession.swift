@@ -71,6 +71,8 @@ struct CustomExtensionSession: Sendable {
                 timeline.record(.sdkWouldSend, line + " (not sent)")
             case .frameworkNote(let line):
                 timeline.record(.frameworkNote, line)
+            case .notificationCenter(let line):
+                timeline.record(.notificationCenter, line)
             case .vendorImageFailed(let reason, let detail):
                 timeline.record(.sdkImageFailed, "\(reason.rawValue): \(detail)")
                 vendorFailure = vendorFailure ?? Fallback(reason, detail)
@@ -118,6 +120,11 @@ struct CustomExtensionSession: Sendable {
                 "State shared with \(crossTalk.other) in one process (a static or shared property, which iOS keeps between notifications): \(crossTalk.detail)."
         }
         report.content = SystemRules.presentedContent(original: request.content, fromExtension: handed.text)
+        var centerContent = handed.content
+        (centerContent.title, centerContent.subtitle, centerContent.body) = (
+            report.content.title, report.content.subtitle, report.content.body
+        )
+        invocation.center?.presented(centerContent)
         if !handed.text.hasAlertText {
             report.hint = "The extension handed back content without title, subtitle or body; iOS showed the original."
         }

@@ -66,6 +66,16 @@ public struct DeliveryResult: Sendable, Equatable {
     public var presentation: NotificationPresentation?
     /// What the app was handed when the person answered the notification (`given.respond`, the TUI's keys).
     public var response: NotificationResponse?
+    /// The request's identifier, as `UNNotificationRequest.identifier` and the notification center name it (the
+    /// push's `apns-id`, else one richpush made).
+    public var requestIdentifier: String?
+    /// The payload as JSON text, the `userInfo` of the notification center's `UNNotification` (not in the JSON).
+    public var userInfo: String?
+    /// The app icon's badge when the notification was presented (its first content handler call), which its
+    /// presentation starts from; nil: the badge when the phone draws it. Not in the JSON.
+    var badgeWhenPresented: Int?
+    /// What a team's extension did with `UNUserNotificationCenter` (`notificationCenter`); nil when it never called it.
+    public var notificationCenter: NotificationCenterSession.Report?
 
     public init(
         file: String, appState: AppState, delivered: Bool = true, rejection: PayloadRejection? = nil,
@@ -180,6 +190,8 @@ extension DeliveryResult {
         object["crossTalk"] = crossTalk?.jsonValue ?? .null
         object["presentation"] = presentation?.jsonValue ?? .null
         object["response"] = response?.jsonValue ?? .null
+        object["requestIdentifier"] = optional(requestIdentifier)
+        object["notificationCenter"] = notificationCenter?.jsonValue ?? .null
         return .object(object)
     }
 

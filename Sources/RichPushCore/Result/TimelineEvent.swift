@@ -43,6 +43,9 @@ public struct TimelineEvent: Sendable, Equatable {
         /// An Apple framework in a team's extension did something differently than on a phone, said once (a
         /// keychain lookup that found nothing: the extension's keychain is empty under richpush).
         case frameworkNote
+        /// A team's extension called `UNUserNotificationCenter.current()`: the call and what it did ("removed delivered
+        /// notification …", "the app icon's badge is 3").
+        case notificationCenter
     }
 
     public var at: Double

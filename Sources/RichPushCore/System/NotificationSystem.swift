@@ -22,6 +22,8 @@ public struct NotificationSystem: Sendable {
     private let customExtension: (any CustomExtensionHosting)?
     /// What the phone remembers between the notifications it shows.
     private let ledger = PhoneLedger()
+    /// What the notification center shows for the app, and the categories an extension registered.
+    public let delivered = DeliveredNotifications()
 
     public init(
         downloader: any ImageDownloading, clock: any Clock<Duration> = CancellableSleepClock(),
@@ -56,10 +58,12 @@ public struct NotificationSystem: Sendable {
     func present(_ result: inout DeliveryResult, configuration: DeliveryConfiguration) {
         let thread = result.deliveredContent?.threadIdentifier ?? result.threadID ?? ""
         let shownInThread = result.delivered && result.style != .silent ? ledger.present(inThread: thread) : 0
+        let categories = delivered.categories(over: configuration.categories)
+        let badgeBefore = result.badgeWhenPresented ?? ledger.currentBadge
         guard
             let presentation = NotificationPresentation(
-                of: result, categories: configuration.categories, device: configuration.device,
-                threadCount: shownInThread, badgeBefore: ledger.currentBadge)
+                of: result, categories: categories, device: configuration.device,
+                threadCount: shownInThread, badgeBefore: badgeBefore)
         else {
             if configuration.respond != nil, result.delivered {
                 result.addHint("given.respond was not used: nothing was shown to answer.")
@@ -67,7 +71,10 @@ public struct NotificationSystem: Sendable {
             return
         }
         result.presentation = presentation
-        ledger.setBadge(presentation.appBadge)
+        // Only a notification that changes the badge sets it: one that leaves it must not put back a badge a later
+        // notification's extension set meanwhile (`setBadgeCount(_:)`).
+        if presentation.appBadge != badgeBefore { ledger.setBadge(presentation.appBadge) }
+        remember(&result)
         // A category the app did not register is a mistake to point out; one richpush was not told about is not.
         if presentation.category?.registered == false, let problem = presentation.category?.problem {
             result.addHint(problem + ".")
@@ -78,11 +85,41 @@ public struct NotificationSystem: Sendable {
         guard let respond = configuration.respond else { return }
         let identifier = result.apns?.id ?? result.file
         switch NotificationResponse.answer(
-            respond, to: presentation, categories: configuration.categories, requestIdentifier: identifier,
+            respond, to: presentation, categories: categories, requestIdentifier: identifier,
             content: result.content, locked: configuration.device.locked)
         {
         case .success(let response): result.response = response
         case .failure(let refusal): result.addHint("given.respond could not be given: \(refusal.reason).")
+        }
+    }
+
+    /// The presented notification joins what the notification center shows; the local notifications its extension
+    /// added (`add(_:)`) are presented after it, as iOS presents a request without a trigger at once.
+    private func remember(_ result: inout DeliveryResult) {
+        var content = result.deliveredContent?.content ?? result.requested ?? HostContent()
+        content.title = result.content.title
+        content.subtitle = result.content.subtitle
+        content.body = result.content.body
+        content.attachments = []
+        content.communication = nil
+        let identifier = result.requestIdentifier ?? result.file
+        delivered.deliver(
+            .init(
+                identifier: identifier, label: result.file, content: content, userInfo: result.userInfo ?? "{}",
+                date: Date()))
+        for request in result.notificationCenter?.added ?? [] {
+            // Already in the notification center since this one's handler was called (NotificationCenterSession): said
+            // again here for a notification whose extension never called it.
+            let label = "\(result.file) add(\(request.identifier.prefix(80)))"
+            delivered.deliver(
+                .init(identifier: request.identifier, label: label, content: request.content, date: Date()))
+            _ = ledger.present(inThread: request.content.threadIdentifier)
+            if let badge = request.content.badge { ledger.setBadge(max(0, badge)) }
+            result.timeline.append(
+                TimelineEvent(
+                    at: result.timeline.last?.at ?? 0, .notificationCenter,
+                    "local notification \"\(request.identifier.prefix(80))\" presented after this one: \(request.content.title.prefix(200))"
+                ))
         }
     }
 
@@ -132,6 +169,8 @@ public struct NotificationSystem: Sendable {
             collapseID: request.collapseID ?? input.origin.apns?.collapseID)
         result.transport = input.origin.transport
         result.apns = input.origin.apns
+        result.requestIdentifier = input.origin.apns?.id ?? UUID().uuidString
+        result.userInfo = JSONWriter.string(.object(request.payload))
         result.limits = limits
         result.sdk = configuration.sdk.name
         result.report(attributesOf: request)
@@ -231,14 +270,22 @@ public struct NotificationSystem: Sendable {
         origin: DeliveryOrigin, configuration: DeliveryConfiguration, timeline: Timeline,
         into result: inout DeliveryResult
     ) async {
+        let identifier = result.requestIdentifier ?? UUID().uuidString
+        let center = NotificationCenterSession(
+            delivered: delivered, ledger: ledger, device: configuration.device, categories: configuration.categories,
+            file: result.file, identifier: identifier, userInfo: result.userInfo ?? "{}")
         let session = CustomExtensionSession(
             host: host, request: request,
             invocation: CustomExtensionInvocation(
-                identifier: origin.apns?.id ?? UUID().uuidString, request: request,
+                identifier: identifier, request: request,
                 budget: configuration.extensionBudget, label: result.file,
-                processMode: configuration.extensionProcess, memoryLimitBytes: configuration.extensionMemoryBytes),
+                processMode: configuration.extensionProcess, memoryLimitBytes: configuration.extensionMemoryBytes,
+                center: center),
             configuration: configuration, clock: clock, timeline: timeline)
         let report = await session.run()
+        let calls = center.currentReport
+        if calls.calls > 0 { result.notificationCenter = calls }
+        result.badgeWhenPresented = center.badgeWhenPresented
         result.extensionIdentity = host.identity
         result.content = report.content
         result.fallback = report.fallback

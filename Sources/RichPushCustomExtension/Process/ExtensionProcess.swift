@@ -31,6 +31,8 @@ final class ExtensionProcess: Sendable {
 
     private struct Sink: Sendable {
         let emit: @Sendable (CustomExtensionEvent) -> Void
+        /// The notification's `UNUserNotificationCenter`, which carries out its extension's calls.
+        let center: NotificationCenterSession?
         let handlerCalled = Signal()
         let finished = Signal()
     }
@@ -156,6 +158,14 @@ final class ExtensionProcess: Sendable {
                 sinks.withLock { $0[id] }?.finished.fire()
             case .kill:
                 child.kill()
+            case .center(let id, let serial, let call):
+                // Carried out in the order the calls came (this loop is the events channel's): a removal is seen by the
+                // next lookup.
+                let center = sinks.withLock { $0[id] }?.center
+                let (answer, detail) =
+                    center?.answer(call) ?? (HostCenterAnswer(), "\(call.kind.rawValue): no notification center")
+                perform([.send(.answer(serial: serial, answer))])
+                tell(id, .notificationCenter(detail))
             }
         }
     }
@@ -189,7 +199,7 @@ final class ExtensionProcess: Sendable {
             return CustomExtensionRun(
                 end: .failedToStart(.request(reason: error.description)), contentHandlerCalls: 0, log: [])
         }
-        let sink = Sink(emit: emit)
+        let sink = Sink(emit: emit, center: invocation.center)
         sinks.withLock { $0[id] = sink }
         defer { sinks.withLock { $0[id] = nil } }
         let age = (ContinuousClock.now - launchedAt).seconds
@@ -330,6 +340,8 @@ final class ExtensionProcess: Sendable {
             state.withLock { $0.hostError(detail) }
         case .wouldSend(let id, let vendor, let request):
             tell(id, .wouldSend("\(vendor.prefix(40)): \(request.summary.prefix(500))"))
+        case .center(let serial, let id, let call):
+            update { $0.centerCall(serial: serial, id: id, call: call) }
         case .frameworkNote(let framework, let detail):
             tell(nil, .frameworkNote("\(framework.prefix(40)): \(detail.prefix(500))"))
         case .imageFailed(let id, let vendor, let reason, let detail):

@@ -35,6 +35,8 @@ struct ExtensionProcessState: Sendable {
         case finished(id: String)
         /// End the process (SIGKILL).
         case kill
+        /// Carry out notification `id`'s `UNUserNotificationCenter` call and answer it with `serial`.
+        case center(id: String, serial: Int, call: HostCenterCall)
     }
 
     /// A notification the process serves.
@@ -53,6 +55,9 @@ struct ExtensionProcessState: Sendable {
         var expired = false
         /// The evidence of state shared with another notification, the first found.
         var crossTalk: CrossTalk?
+        /// `UNUserNotificationCenter` calls carried out, and those past ``centerCallLimit`` (answered, not carried out).
+        var centerCalls = 0
+        var droppedCenterCalls = 0
     }
 
     let mode: ExtensionProcessMode
@@ -61,6 +66,7 @@ struct ExtensionProcessState: Sendable {
     private(set) var memoryLimit: Int
     let logLimit: Int
     let eventLimit: Int
+    let centerCallLimit: Int
     private(set) var greeted = false
     /// The process's pid (the extension's own in a sandbox) and its footprint at the first hello.
     private(set) var measured: (pid: Int32, baseline: Int)?
@@ -81,12 +87,14 @@ struct ExtensionProcessState: Sendable {
 
     init(
         mode: ExtensionProcessMode, memoryLimit: Int, logLimit: Int = HostProtocol.maxLogLines,
-        eventLimit: Int = HostProtocol.maxEventsPerNotification
+        eventLimit: Int = HostProtocol.maxEventsPerNotification,
+        centerCallLimit: Int = HostCenterCall.maxCallsPerNotification
     ) {
         self.mode = mode
         self.memoryLimit = memoryLimit
         self.logLimit = logLimit
         self.eventLimit = eventLimit
+        self.centerCallLimit = centerCallLimit
     }
 
     /// Whether a notification handed now is refused: the process ended, or is being ended.
@@ -99,6 +107,12 @@ struct ExtensionProcessState: Sendable {
         let open = served.keys.filter { served[$0]?.run == nil }
         let waiting = open.filter { served[$0]?.calls == 0 }
         return (waiting.isEmpty ? open : waiting).sorted()
+    }
+
+    /// Whether the process serves notification `id` and its run is not decided yet.
+    func inFlight(_ id: String) -> Bool {
+        guard let notification = served[id] else { return false }
+        return notification.run == nil
     }
 
     // MARK: - Notifications in
@@ -216,7 +230,9 @@ struct ExtensionProcessState: Sendable {
     /// Whether an event about notification `id` (nil: about none in particular, for every one listening) is taken;
     /// past ``eventLimit`` a notification's events are counted, not kept. The notifications to tell.
     mutating func admitEvent(about id: String?) -> [String] {
-        let targets = id.flatMap { served[$0]?.run == nil ? [$0] : nil } ?? listening
+        // An id the process does not serve (a request it never had, or lies about) is no target: `served[id]?.run`
+        // is nil for it too.
+        let targets = id.flatMap { inFlight($0) ? [$0] : nil } ?? listening
         return targets.filter { target in
             guard served[target]!.events < eventLimit else {
                 served[target]!.droppedEvents += 1
@@ -225,6 +241,43 @@ struct ExtensionProcessState: Sendable {
             served[target]!.events += 1
             return true
         }
+    }
+
+    /// The extension called `UNUserNotificationCenter`'s `call` from request `id`'s code (nil: from no request's, a
+    /// timer or a queue of its own). Every call is answered, so no completion handler waits forever: carried out for
+    /// the notification it names while that one is in flight, else for the first one listening; past
+    /// ``centerCallLimit`` calls for a notification, or with no notification in flight, answered with an error and
+    /// counted. A call's lists are cut to ``HostCenterCall/maxListItems`` here, before anything reads them.
+    mutating func centerCall(serial: Int, id: String?, call: HostCenterCall) -> [Action] {
+        let named = id.flatMap { inFlight($0) ? $0 : nil }
+        guard let target = named ?? listening.first else {
+            return [.send(.answer(serial: serial, HostCenterAnswer(error: "no notification in flight")))]
+        }
+        guard served[target]!.centerCalls < centerCallLimit else {
+            served[target]!.droppedCenterCalls += 1
+            return [
+                .send(
+                    .answer(
+                        serial: serial,
+                        HostCenterAnswer(
+                            error:
+                                "over richpush's bound of \(centerCallLimit) notification center calls a notification"
+                        )))
+            ]
+        }
+        served[target]!.centerCalls += 1
+        var bounded = call
+        bounded.identifiers = call.identifiers.map { Array($0.prefix(HostCenterCall.maxListItems)) }
+        bounded.categories = call.categories.map { Array($0.prefix(HostCenterCall.maxListItems)) }
+        // `omitted` is the host's word, clamped: a huge one must not overflow.
+        let listed =
+            (call.identifiers?.count ?? call.categories?.count ?? 0) + min(max(0, call.omitted ?? 0), 1 << 30)
+        if listed > HostCenterCall.maxListItems {
+            appendLog(
+                "richpush host: \(call.kind.rawValue) named \(listed) \(call.kind == .setCategories ? "categories" : "identifiers"); the first \(HostCenterCall.maxListItems) were read",
+                to: target)
+        }
+        return [.center(id: target, serial: serial, call: bounded)]
     }
 
     /// A line on the events channel that is no message of this protocol: the first named in the log of the
@@ -343,6 +396,11 @@ struct ExtensionProcessState: Sendable {
             log.append("… \(notification.malformed - 1) more lines on the events channel that were no message")
         }
         if notification.droppedLines > 0 { log.append("… \(notification.droppedLines) more lines not kept") }
+        if notification.droppedCenterCalls > 0 {
+            log.append(
+                "… \(notification.droppedCenterCalls) more notification center calls not carried out (at most \(centerCallLimit) for a notification)"
+            )
+        }
         if notification.droppedEvents > 0 {
             log.append(
                 "… \(notification.droppedEvents) more events not kept (at most \(eventLimit) for a notification)")

@@ -45,6 +45,14 @@ public struct TextReporter: Sendable {
             let label = line.kind == .sdkWouldSend ? "would send" : "note"
             lines.append("        \(label): " + TextSanitizer.singleLine(line.detail, limit: 200))
         }
+        // What the extension changed in the notification center: the removals and the badge a person notices.
+        for line in item.result?.timeline ?? [] where line.kind == .notificationCenter {
+            guard
+                line.detail.hasPrefix("remove") || line.detail.hasPrefix("setBadgeCount")
+                    || line.detail.hasPrefix("local")
+            else { continue }
+            lines.append("        notification center: " + TextSanitizer.singleLine(line.detail, limit: 200))
+        }
         return lines.map { $0 + "\n" }.joined()
     }
 

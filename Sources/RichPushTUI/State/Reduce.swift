@@ -106,7 +106,7 @@ func reduce(_ state: inout TUIState, _ action: Action) -> [Effect] {
                 entry.events = result.timeline
                 entry.limits = result.limits
             }
-            replaced = collapse(into: id, result: result, &state)
+            replaced = collapse(into: id, result: result, &state) + removedByExtension(of: id, result: result, &state)
         }
         if showsBanner(result) {
             state.banner = Banner(
@@ -506,6 +506,29 @@ private func collapse(into id: Int, result: DeliveryResult, _ state: inout TUISt
     state.status =
         "Replaced \(replaced.count) earlier notification\(replaced.count == 1 ? "" : "s") (apns-collapse-id \(TextSanitizer.singleLine(collapseID, limit: 40)))"
     return replaced
+}
+
+/// `removeDeliveredNotifications` / `removeAllDeliveredNotifications` from the notification's extension: the
+/// notifications it removed leave the list, as they leave the phone's Notification Center, and the status line says
+/// who removed them and the badge the extension set. Returns the notifications removed.
+private func removedByExtension(of id: Int, result: DeliveryResult, _ state: inout TUIState) -> [NotificationEntry] {
+    guard let center = result.notificationCenter else { return [] }
+    let identifiers = Set(center.removed.map(\.identifier))
+    let removed = state.notifications.filter { entry in
+        entry.id != id && entry.result?.requestIdentifier.map(identifiers.contains) == true
+    }
+    state.notifications.removeAll { entry in removed.contains { $0.id == entry.id } }
+    if let detailID = state.detailID, removed.contains(where: { $0.id == detailID }) { state.detailID = id }
+    var said: [String] = []
+    if !removed.isEmpty {
+        let names = removed.map { TextSanitizer.singleLine($0.result?.content.title ?? $0.file, limit: 30) }
+        said.append(
+            "Its extension removed \(removed.count) delivered notification\(removed.count == 1 ? "" : "s") (\(names.joined(separator: ", ")))"
+        )
+    }
+    if let badge = center.badge { said.append("set the app badge to \(badge)") }
+    if !said.isEmpty { state.status = said.joined(separator: "; ") }
+    return removed
 }
 
 /// The effect that removes the image files of notifications nobody will see again (none if they had none);
