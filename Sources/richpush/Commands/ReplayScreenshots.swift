@@ -72,14 +72,14 @@ struct ReplayScreenshots {
             var next = 0
             while next < min(Self.parallel, pages.count) {
                 let (index, page) = (next, pages[next])
-                group.addTask { (index, Self.render(page, number: index, in: work, chromium: chromium)) }
+                group.addTask { (index, Self.renderRetrying(page, number: index, in: work, chromium: chromium)) }
                 next += 1
             }
             for await (index, result) in group {
                 results[index] = result
                 if next < pages.count {
                     let (index, page) = (next, pages[next])
-                    group.addTask { (index, Self.render(page, number: index, in: work, chromium: chromium)) }
+                    group.addTask { (index, Self.renderRetrying(page, number: index, in: work, chromium: chromium)) }
                     next += 1
                 }
             }
@@ -101,14 +101,29 @@ struct ReplayScreenshots {
 
     struct Failure: Error, Sendable {
         var reason: String
+        /// Chromium ended well without the picture (worth another try).
+        var noPicture = false
+    }
+
+    /// One page, drawn again (up to twice more, each in a new profile) when Chromium ended well but wrote no PNG: with
+    /// one core kept busy, headless Chromium once exited 0 without its screenshot (docs-check, 1 page of 24).
+    private static func renderRetrying(_ page: ScreenshotPage, number: Int, in work: String, chromium: String)
+        -> Result<[UInt8], Failure>
+    {
+        var outcome = render(page, number: number, attempt: 0, in: work, chromium: chromium)
+        for attempt in 1...2 {
+            guard case .failure(let failure) = outcome, failure.noPicture else { break }
+            outcome = render(page, number: number, attempt: attempt, in: work, chromium: chromium)
+        }
+        return outcome
     }
 
     /// One page in headless Chromium: its PNG's bytes.
-    private static func render(_ page: ScreenshotPage, number: Int, in work: String, chromium: String) -> Result<
-        [UInt8], Failure
-    > {
-        let html = "\(work)/\(number).html"
-        let png = "\(work)/\(number).png"
+    private static func render(
+        _ page: ScreenshotPage, number: Int, attempt: Int, in work: String, chromium: String
+    ) -> Result<[UInt8], Failure> {
+        let html = "\(work)/\(number)-\(attempt).html"
+        let png = "\(work)/\(number)-\(attempt).png"
         do {
             try Data(page.html.utf8).write(to: URL(fileURLWithPath: html), options: .withoutOverwriting)
         } catch {
@@ -116,7 +131,7 @@ struct ReplayScreenshots {
         }
         var arguments = [
             "--headless=new", "--disable-gpu", "--hide-scrollbars", "--no-first-run", "--no-default-browser-check",
-            "--disable-extensions", "--mute-audio", "--user-data-dir=\(work)/profile-\(number)",
+            "--disable-extensions", "--mute-audio", "--user-data-dir=\(work)/profile-\(number)-\(attempt)",
             "--force-device-scale-factor=\(scale)", "--window-size=\(page.width),\(page.height)",
             "--screenshot=\(png)",
             // The picture once fonts (CJK, emoji) have loaded and every stage has drawn, not at the load event.
@@ -147,7 +162,7 @@ struct ReplayScreenshots {
         guard let bytes = FileManager.default.contents(atPath: png).map({ [UInt8]($0) }),
             bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
         else {
-            return .failure(Failure(reason: "\(chromium) wrote no PNG"))
+            return .failure(Failure(reason: "\(chromium) wrote no PNG", noPicture: true))
         }
         return .success(bytes)
     }
