@@ -14,6 +14,16 @@ public enum ScheduledSummaryRules {
         result.deliveredContent?.content.relevanceScore ?? result.relevanceScore
     }
 
+    /// What a notification shows in the summary: the lock screen's title (previews applied), else its body, else the
+    /// content's, else the file.
+    public static func label(of result: DeliveryResult) -> String {
+        let view = result.presentation?.view(.lockScreen)
+        for text in [view?.title.full, view?.body.full, result.content.title, result.content.body] {
+            if let text, !text.isEmpty { return text }
+        }
+        return result.file
+    }
+
     /// `items` in the summary's order: the highest relevance first (none counts as 0), items of the same relevance
     /// in the order they arrived (their order in `items`). The first is the featured one.
     public static func ordered<Item>(_ items: [Item], relevance: (Item) -> Double?) -> [Item] {

@@ -65,13 +65,9 @@ public final class SummaryStore: Sendable {
 
     /// Keeps `result` for the next summary when the phone held it for one; anything else is not the summary's.
     public func hold(_ result: DeliveryResult, at date: Date = Date()) {
-        guard let presentation = result.presentation, presentation.delivery?.kind == .scheduledSummary else { return }
-        let view = presentation.view(.lockScreen)
-        let title =
-            [view?.title.full, view?.body.full, result.content.title, result.content.body]
-            .compactMap { $0 }.first { !$0.isEmpty } ?? result.file
+        guard result.presentation?.delivery?.kind == .scheduledSummary else { return }
         let member = Member(
-            notification: result.apns?.id ?? "", file: result.file, title: title,
+            notification: result.apns?.id ?? "", file: result.file, title: ScheduledSummaryRules.label(of: result),
             relevanceScore: ScheduledSummaryRules.relevance(of: result), arrivedAt: date)
         state.withLock { state in
             state.waiting.append(member)

@@ -19,15 +19,6 @@ struct SummaryCard {
         members = ScheduledSummaryRules.ordered(held, result: \.result)
     }
 
-    /// What an item shows: the title as the lock screen has it (previews applied), else its body, else the file.
-    static func label(_ result: DeliveryResult) -> String {
-        let view = result.presentation?.view(.lockScreen)
-        for text in [view?.title.full, view?.body.full, result.content.title, result.content.body] {
-            if let text, !text.isEmpty { return text }
-        }
-        return result.file
-    }
-
     var html: String {
         var html = "<section class=\"ss-card\" id=\"scheduled-summary\" aria-label=\"Scheduled Summary\">\n"
         html += "<h2>Scheduled Summary</h2>\n"
@@ -39,7 +30,7 @@ struct SummaryCard {
             html += "<li class=\"ss-item\(featured ? " featured" : "")\" data-card=\"n\(member.index)\">"
             if featured { html += "<span class=\"ss-mark\">Featured</span>" }
             html +=
-                "<a href=\"#n\(member.index)\"><bdi>\(HTMLReporter.escape(Self.label(member.result)))</bdi></a>"
+                "<a href=\"#n\(member.index)\"><bdi>\(HTMLReporter.escape(ScheduledSummaryRules.label(of: member.result)))</bdi></a>"
             // The text is the lock screen's (a hidden preview's placeholder): the file tells them apart.
             html += "<span class=\"ss-file\"><bdi>\(HTMLReporter.escape(member.result.file))</bdi></span>"
             let score =
