@@ -201,14 +201,11 @@ private func showsBanner(_ result: DeliveryResult) -> Bool {
 private func changePhone(_ state: inout TUIState, _ action: Action) {
     switch action {
     case .toggleLocked: state.phone.locked.toggle()
-    case .cycleFocus:
-        let all = DeviceState.Focus.allCases
-        state.phone.focus = all[((all.firstIndex(of: state.phone.focus) ?? 0) + 1) % all.count]
+    case .cycleFocus: state.phone.focus = state.phone.focus.cycled
     case .toggleSummary: state.phone.summary.toggle()
     case .toggleSilent: state.phone.silent.toggle()
     case .cycleGrouping:
-        let all = DeviceState.Grouping.allCases
-        state.phone.grouping = all[((all.firstIndex(of: state.phone.grouping) ?? 0) + 1) % all.count]
+        state.phone.grouping = state.phone.grouping.cycled
         pruneExpandedThreads(&state)
     default: return
     }
@@ -242,8 +239,7 @@ private func cycleView(_ state: inout TUIState) {
         state.status = "v shows the lock screen, banner and expanded views in a notification's detail (Enter opens it)"
         return
     }
-    let views = NotificationView.allCases
-    let next = views[((views.firstIndex(of: state.detailView) ?? 0) + 1) % views.count]
+    let next = state.detailView.cycled
     state.detailView = next
     state.detailScroll = 0
     guard let presentation = entry.result?.presentation else {
