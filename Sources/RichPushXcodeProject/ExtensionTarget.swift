@@ -14,6 +14,8 @@ public struct ExtensionTarget: Sendable, Equatable {
     public enum Dependency: Sendable, Hashable, CustomStringConvertible {
         case pod(String)
         case package(repositoryName: String, product: String?)
+        /// A product of a local Swift package (`XCLocalSwiftPackageReference`): the package's folder, absolute.
+        case localPackage(path: String, product: String)
         case packageProduct(String)
         case framework(String)
 
@@ -21,6 +23,7 @@ public struct ExtensionTarget: Sendable, Equatable {
             switch self {
             case .pod(let name): "pod \(name)"
             case .package(let repository, let product): "package \(repository)" + (product.map { " (\($0))" } ?? "")
+            case .localPackage(let path, let product): "local package \(ProjectPath.lastComponent(path)) (\(product))"
             case .packageProduct(let product): "package product \(product)"
             case .framework(let name): "framework \(name)"
             }
@@ -61,6 +64,22 @@ public struct ExtensionTarget: Sendable, Equatable {
     /// `SWIFT_OBJC_BRIDGING_HEADER`, resolved, when it exists.
     public var bridgingHeader: String?
     public var dependencies: [Dependency]
+    /// A framework or library target of the same project that the extension links (a target dependency, or a product
+    /// its Frameworks phase names), with what it compiles.
+    public struct LinkedTarget: Sendable, Equatable {
+        public var name: String
+        /// `PRODUCT_MODULE_NAME`: the name the extension imports.
+        public var moduleName: String
+        public var swiftFiles: [String]
+        public var objectiveCFiles: [String]
+        public var missingFiles: [String]
+        /// The names of the linked targets it depends on itself, which come before it in ``linkedTargets``.
+        public var dependsOn: [String]
+        public var notes: [String]
+    }
+
+    /// The framework and library targets the extension links, each after those it depends on.
+    public var linkedTargets: [LinkedTarget] = []
     /// The pins of `Package.resolved` for the packages the target uses.
     public var resolvedPackages: [ResolvedPackage]
     /// Files the target names that are not on disk (or not regular files): sources, the Info.plist, the bridging header.

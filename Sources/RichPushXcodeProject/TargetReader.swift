@@ -12,8 +12,55 @@ enum TargetReader {
         let settings = candidate.settings
         var notes = settings.notes
         var missing: [String] = []
-        var compiled: [String] = []
+        let compiled = compiledFiles(of: candidate, missing: &missing, notes: &notes)
+        let swift = compiled.swift
+        let objectiveC = compiled.objectiveC
 
+        var infoPlist: String?
+        if let path = candidate.infoPlistPath {
+            if candidate.infoPlistExists { infoPlist = path } else { missing.append(path) }
+        }
+        var bridgingHeader: String?
+        if let header = settings.value("SWIFT_OBJC_BRIDGING_HEADER"), !header.isEmpty {
+            var path = ProjectPath.join(graph.sourceRoot, header)
+            if !FileNode.exists(path), let found = ProjectPath.matchingCase(path) {
+                notes.append(caseNote(path, found, root: graph.sourceRoot))
+                path = found
+            }
+            if FileNode.following(path).map(\.isRegularFile) == .success(true) {
+                bridgingHeader = path
+            } else {
+                missing.append(path)
+            }
+        }
+
+        var linked = linkedProducts(of: candidate)
+        let libraries = linkedTargets(of: candidate)
+        for library in libraries {
+            // What a framework target links, the extension links too (its packages are built before it).
+            linked.dependencies += library.packages
+        }
+        let pods = podfilePods(for: candidate, linksPods: linked.linksPods, notes: &notes)
+
+        return ExtensionTarget(
+            name: candidate.name, projectPath: graph.projectPath, configuration: settings.configuration,
+            swiftFiles: swift.sorted(), objectiveCFiles: objectiveC.sorted(), infoPlistPath: infoPlist,
+            principalClass: candidate.principalClass, extensionPointIdentifier: candidate.extensionPoint,
+            productModuleName: settings.value("PRODUCT_MODULE_NAME") ?? candidate.name,
+            bridgingHeader: bridgingHeader,
+            dependencies: unique(pods.map(ExtensionTarget.Dependency.pod) + linked.dependencies),
+            linkedTargets: libraries.map(\.target),
+            resolvedPackages: resolvedPackages(graph: graph, locations: linked.packageLocations),
+            missingFiles: unique(missing).sorted(), notes: unique(notes))
+    }
+
+    /// The Swift and C-family files a target compiles: its Sources phase (file references, variant groups) and its
+    /// folder-synchronized groups, found on disk (a name in another case is found and said).
+    private static func compiledFiles(of candidate: NativeTarget, missing: inout [String], notes: inout [String]) -> (
+        swift: [String], objectiveC: [String]
+    ) {
+        let graph = candidate.graph
+        var compiled: [String] = []
         let phases = graph.references(candidate.id, "buildPhases")
         let sourcesPhase = phases.first { graph.isa($0) == "PBXSourcesBuildPhase" }
         if let sourcesPhase {
@@ -74,28 +121,15 @@ enum TargetReader {
                 continue
             }
         }
+        return (swift.sorted(), objectiveC.sorted())
+    }
 
-        var infoPlist: String?
-        if let path = candidate.infoPlistPath {
-            if candidate.infoPlistExists { infoPlist = path } else { missing.append(path) }
-        }
-        var bridgingHeader: String?
-        if let header = settings.value("SWIFT_OBJC_BRIDGING_HEADER"), !header.isEmpty {
-            var path = ProjectPath.join(graph.sourceRoot, header)
-            if !FileNode.exists(path), let found = ProjectPath.matchingCase(path) {
-                notes.append(caseNote(path, found, root: graph.sourceRoot))
-                path = found
-            }
-            if FileNode.following(path).map(\.isRegularFile) == .success(true) {
-                bridgingHeader = path
-            } else {
-                missing.append(path)
-            }
-        }
-
+    /// What a target links by its package products and its Frameworks phase.
+    private static func linkedProducts(of candidate: NativeTarget) -> Linked {
+        let graph = candidate.graph
         var linked = Linked(graph: graph)
         for product in graph.references(candidate.id, "packageProductDependencies") { linked.product(product) }
-        for phase in phases where graph.isa(phase) == "PBXFrameworksBuildPhase" {
+        for phase in graph.references(candidate.id, "buildPhases") where graph.isa(phase) == "PBXFrameworksBuildPhase" {
             for buildFile in graph.references(phase, "files") where builtForIOS(buildFile, in: graph) {
                 if let product = graph.string(buildFile, "productRef") {
                     linked.product(product)
@@ -104,17 +138,61 @@ enum TargetReader {
                 }
             }
         }
-        let pods = podfilePods(for: candidate, linksPods: linked.linksPods, notes: &notes)
+        return linked
+    }
 
-        return ExtensionTarget(
-            name: candidate.name, projectPath: graph.projectPath, configuration: settings.configuration,
-            swiftFiles: swift.sorted(), objectiveCFiles: objectiveC.sorted(), infoPlistPath: infoPlist,
-            principalClass: candidate.principalClass, extensionPointIdentifier: candidate.extensionPoint,
-            productModuleName: settings.value("PRODUCT_MODULE_NAME") ?? candidate.name,
-            bridgingHeader: bridgingHeader,
-            dependencies: unique(pods.map(ExtensionTarget.Dependency.pod) + linked.dependencies),
-            resolvedPackages: resolvedPackages(graph: graph, locations: linked.packageLocations),
-            missingFiles: unique(missing).sorted(), notes: unique(notes))
+    /// The product types of a library target another target can link: a framework, a static or dynamic library.
+    static let libraryProductTypes: Set<String> = [
+        "com.apple.product-type.framework", "com.apple.product-type.library.static",
+        "com.apple.product-type.library.dynamic",
+    ]
+
+    /// The framework and library targets of the same project that `candidate` depends on (its target dependencies
+    /// and the products of targets its Frameworks phase links), each after the ones it depends on itself, with the
+    /// packages each links.
+    private static func linkedTargets(of candidate: NativeTarget) -> [(
+        target: ExtensionTarget.LinkedTarget, packages: [ExtensionTarget.Dependency]
+    )] {
+        let graph = candidate.graph
+        let targets = NativeTarget.all(in: graph)
+        let byID = Dictionary(targets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var byProduct: [String: NativeTarget] = [:]
+        for target in targets {
+            if let product = graph.string(target.id, "productReference") { byProduct[product] = target }
+        }
+        /// The library targets one target depends on, in the project's order.
+        func libraryDependencies(of target: NativeTarget) -> [NativeTarget] {
+            var found: [NativeTarget] = []
+            for dependency in graph.references(target.id, "dependencies") {
+                if let id = graph.string(dependency, "target"), let named = byID[id] { found.append(named) }
+            }
+            for phase in graph.references(target.id, "buildPhases") where graph.isa(phase) == "PBXFrameworksBuildPhase"
+            {
+                for buildFile in graph.references(phase, "files") {
+                    if let reference = graph.string(buildFile, "fileRef"), let named = byProduct[reference] {
+                        found.append(named)
+                    }
+                }
+            }
+            return found.filter { $0.productType.map(libraryProductTypes.contains) ?? false }
+        }
+        var ordered: [(target: ExtensionTarget.LinkedTarget, packages: [ExtensionTarget.Dependency])] = []
+        var visited: Set<String> = [candidate.id]
+        func visit(_ target: NativeTarget, depth: Int) {
+            guard depth < 64, visited.insert(target.id).inserted else { return }
+            let dependencies = libraryDependencies(of: target)
+            for dependency in dependencies { visit(dependency, depth: depth + 1) }
+            var missing: [String] = []
+            var notes: [String] = []
+            let files = compiledFiles(of: target, missing: &missing, notes: &notes)
+            let module = target.settings.value("PRODUCT_MODULE_NAME") ?? target.name
+            let library = ExtensionTarget.LinkedTarget(
+                name: target.name, moduleName: module, swiftFiles: files.swift, objectiveCFiles: files.objectiveC,
+                missingFiles: unique(missing).sorted(), dependsOn: dependencies.map(\.name), notes: unique(notes))
+            ordered.append((library, linkedProducts(of: target).dependencies))
+        }
+        for dependency in libraryDependencies(of: candidate) { visit(dependency, depth: 0) }
+        return ordered
     }
 
     private static func caseNote(_ named: String, _ found: String, root: String) -> String {
@@ -226,8 +304,10 @@ private struct Linked {
             packageLocations.append(url)
             dependencies.append(.package(repositoryName: PackageResolved.repositoryName(of: url), product: product))
         case "XCLocalSwiftPackageReference":
+            // `relativePath` is relative to the folder holding the .xcodeproj (Xcode 15's local package reference).
             guard let path = graph.string(package, "relativePath") ?? graph.string(package, "path") else { return }
-            dependencies.append(.package(repositoryName: PackageResolved.repositoryName(of: path), product: product))
+            let folder = ProjectPath.join(ProjectPath.parent(of: graph.projectPath), path)
+            dependencies.append(.localPackage(path: folder, product: product))
         default:
             return
         }

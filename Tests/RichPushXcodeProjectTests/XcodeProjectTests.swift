@@ -126,6 +126,28 @@ struct XcodeProjectTests {
         #expect(target.missingFiles.isEmpty)
     }
 
+    @Test("a framework target the extension depends on, and a local package it links, are read as what it links")
+    func linkedTargetAndLocalPackage() throws {
+        let root = Self.projects + "/Courier"
+        let target = try ExtensionTarget.find(in: root)
+        #expect(target.name == "CourierNotificationService")
+        #expect(target.swiftFiles == [root + "/CourierNotificationService/NotificationService.swift"])
+        // The framework target, by its target dependency and its product in the Frameworks phase (once).
+        #expect(
+            target.linkedTargets == [
+                ExtensionTarget.LinkedTarget(
+                    name: "CourierKit", moduleName: "CourierKit",
+                    swiftFiles: [root + "/CourierKit/Sender.swift", root + "/CourierKit/ThreadNames.swift"],
+                    objectiveCFiles: [], missingFiles: [], dependsOn: [], notes: [])
+            ])
+        // The local package's folder, relative to the folder holding the .xcodeproj.
+        #expect(
+            target.dependencies.contains(
+                .localPackage(path: root + "/Packages/MessageFormat", product: "MessageFormat")))
+        // The app target is not a library the extension links.
+        #expect(!target.linkedTargets.contains { $0.name == "Courier" })
+    }
+
     // MARK: Projects written for one test
 
     @Test("files the Sources phase names that are not on disk are missing, not compiled")
