@@ -89,4 +89,10 @@ enum BuildDiagnostics {
     static func errorCount(in diagnostics: String) -> Int {
         diagnostics.split(separator: "\n").filter { $0.contains(": error:") }.count
     }
+
+    /// The compiler's first error, as it printed it (`Sources/ChatCore/Thread.swift:3:5: error: cannot find 'x' in
+    /// scope`), trimmed to a line a message can carry.
+    static func firstError(in diagnostics: String) -> String? {
+        diagnostics.split(separator: "\n").first { $0.contains(": error:") }.map { String($0.prefix(300)) }
+    }
 }

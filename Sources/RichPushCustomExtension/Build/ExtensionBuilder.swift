@@ -17,6 +17,9 @@ public struct BuiltExtension: Sendable, Equatable {
     public var cached: Bool
     /// What richpush said of the extension before compiling it (Objective-C it does not compile).
     public var notes: [String] = []
+    /// The modules of its repository it links (its project's framework targets, its local packages' targets), in
+    /// the order they were built.
+    public var libraries: [LibraryModule] = []
 }
 
 /// Builds a team's extension folder: all its `.swift` files, unmodified, in Swift 5 mode (as Xcode's extension
@@ -77,15 +80,16 @@ public struct ExtensionBuilder: Sendable {
         let sdk = try await ExtensionSDK.locate(note: note)
         let modules = sdk.modules
         let library = sdk.library
+        let libraries = try await Self.libraries(of: input, note: note)
         let key = try Self.cacheKey(
             sources: sources, principal: principal + "\n" + input.implicitModules.joined(separator: " "),
-            library: library, compiler: await Self.compilerVersion(compiler))
+            library: library, compiler: await Self.compilerVersion(compiler), libraries: libraries)
         let target = cacheFolder + "/" + key
         let executable = target + "/extension"
         let relative = sources.map(\.path)
         let built = BuiltExtension(
             folder: input.label, principalClass: principal, executable: executable, sources: relative, cached: true,
-            notes: input.notes)
+            notes: input.notes, libraries: libraries.map(\.module))
         if FileManager.default.isExecutableFile(atPath: executable) { return built }
         do {
             try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
@@ -127,12 +131,44 @@ public struct ExtensionBuilder: Sendable {
         let partial = target + "/extension.partial-\(getpid())"
         // Modules every file sees without importing them, as on iOS (Foundation there has URLSession).
         let implicit = input.implicitModules.flatMap { ["-Xfrontend", "-import-module", "-Xfrontend", $0] }
+        let common = ["-swift-version", "5", "-Onone", "-g", "-I", modules, "-I", clang]
+        let sdkArguments = Self.sdkModuleArguments(folder: sdk.folder, modules: modules)
+        // The repository's own libraries, each a static library and module in libs/, in dependency order; one that
+        // does not build is named with its own errors, before the extension is tried.
+        let libs = target + "/libs"
+        if !libraries.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: libs, withIntermediateDirectories: true)
+            } catch {
+                throw Failure(description: "cannot create \(libs): \(error.localizedDescription)")
+            }
+        }
+        for (module, _) in libraries {
+            let arguments =
+                common + [
+                    "-module-name", module.name, "-parse-as-library", "-I", libs, "-emit-library", "-static",
+                    "-emit-module", "-emit-module-path", libs + "/\(module.name).swiftmodule",
+                    "-o", libs + "/lib\(module.name).a",
+                ] + sdkArguments + implicit + module.swiftFiles
+            let (status, output) = await Self.run(compiler, arguments, ownTemporaryFolder: true)
+            guard status == 0 else {
+                var failure = Failure(
+                    description:
+                        "\(input.label): \(module.origin), which the extension links, does not build (\(BuildDiagnostics.errorCount(in: output)) compiler error(s))"
+                        + (BuildDiagnostics.firstError(in: output).map { ": \($0)" } ?? ""))
+                failure.diagnostics = BuildDiagnostics.forTheTeam(output)
+                failure.unsupported = BuildDiagnostics.unsupported(in: output)
+                throw failure
+            }
+        }
+        let linkLibraries =
+            libraries.isEmpty ? [] : ["-I", libs, "-L", libs] + libraries.reversed().map { "-l" + $0.module.name }
         let arguments =
-            [
-                "-swift-version", "5", "-module-name", Self.moduleName, "-Onone", "-g", "-I", modules, "-I", clang,
+            common + [
+                "-module-name", Self.moduleName,
                 "-L", sdk.folder, "-l\(ExtensionSDK.libraryName)", "-Xlinker", "-rpath", "-Xlinker", sdk.folder,
                 "-o", partial,
-            ] + Self.sdkModuleArguments(folder: sdk.folder, modules: modules) + implicit + relative + [main]
+            ] + linkLibraries + sdkArguments + implicit + relative + [main]
         let (status, output) = await Self.run(compiler, arguments, ownTemporaryFolder: true)
         guard status == 0 else {
             try? FileManager.default.removeItem(atPath: partial)
@@ -155,6 +191,46 @@ public struct ExtensionBuilder: Sendable {
 
     /// The module the team's files are compiled into.
     static let moduleName = "ServiceExtension"
+
+    /// At most this many Swift files in all the libraries an extension links from its repository.
+    static let maxLibrarySources = 2000
+
+    /// The modules the extension links from its own repository, in build order: its local packages' (said as they
+    /// are read), then its project's framework targets; each read, and checked to be a name it can have.
+    static func libraries(of input: ExtensionInput, note: @Sendable (String) -> Void) async throws(Failure) -> [(
+        module: LibraryModule, sources: [Source]
+    )] {
+        var modules = input.libraries
+        if !input.localProducts.isEmpty {
+            let walk = await LocalPackages.modules(for: input.localProducts, swift: findTool("swift"))
+            for line in walk.notes { note(line) }
+            modules = walk.modules + modules
+        }
+        var seen: Set<String> = []
+        modules = modules.filter { seen.insert($0.name).inserted }
+        guard modules.reduce(0, { $0 + $1.swiftFiles.count }) <= maxLibrarySources else {
+            throw Failure(
+                description:
+                    "\(input.label): the libraries it links from its repository have more than \(maxLibrarySources) Swift files"
+            )
+        }
+        var read: [(module: LibraryModule, sources: [Source])] = []
+        for module in modules {
+            let provided = BuildDiagnostics.providedModules + [moduleName, "RichPushExtensionHost"]
+            guard !provided.contains(module.name), module.name.first.map({ $0 == "_" || $0.isLetter }) == true,
+                module.name.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber })
+            else {
+                throw Failure(
+                    description:
+                        "\(input.label): \(module.origin) has the module name \(module.name), which richpush cannot give it (it is not an identifier, or a module richpush provides has it)"
+                )
+            }
+            var sources: [Source] = []
+            for path in module.swiftFiles { sources += try Self.read([path]) }
+            read.append((module, sources))
+        }
+        return read
+    }
 
     /// The module that defines the principal class: the team's, unless the sources define no class of that name and a
     /// vendor's SDK has a base class of it.
@@ -273,9 +349,10 @@ public struct ExtensionBuilder: Sendable {
 
     /// A hash of everything the executable depends on: richpush's version, the compiler's, the principal class, the
     /// compatibility library and the sources.
-    static func cacheKey(sources: [Source], principal: String, library: String, compiler: String) throws(Failure)
-        -> String
-    {
+    static func cacheKey(
+        sources: [Source], principal: String, library: String, compiler: String,
+        libraries: [(module: LibraryModule, sources: [Source])] = []
+    ) throws(Failure) -> String {
         var hasher = SHA256()
         hasher.update(
             data: Array(
@@ -289,6 +366,14 @@ public struct ExtensionBuilder: Sendable {
         for source in sources {
             hasher.update(data: Array("\(source.path)\n\(source.bytes.count)\n".utf8))
             hasher.update(data: source.bytes)
+        }
+        // Every source that goes into a library the extension links, by module.
+        for (module, sources) in libraries {
+            hasher.update(data: Array("library \(module.name) \(sources.count)\n".utf8))
+            for source in sources {
+                hasher.update(data: Array("\(source.path)\n\(source.bytes.count)\n".utf8))
+                hasher.update(data: source.bytes)
+            }
         }
         return hasher.finalize().prefix(12).map { String(format: "%02x", $0) }.joined()
     }

@@ -19,6 +19,10 @@ public struct ExtensionInput: Sendable, Equatable {
     public var implicitModules: [String] = ["FoundationNetworking", "RichPushFoundationOverlay"]
     /// What richpush says before it compiles: Objective-C files and headers it does not compile.
     public var notes: [String] = []
+    /// The framework and library targets of the project the extension links, compiled before it in this order.
+    public var libraries: [LibraryModule] = []
+    /// The local Swift packages' products it links, whose modules are compiled before the libraries.
+    var localProducts: [LocalPackages.Product] = []
 
     public init(label: String, swiftFiles: [String], declaredPrincipalClass: (name: String, from: String)? = nil) {
         self.label = label
@@ -29,7 +33,8 @@ public struct ExtensionInput: Sendable, Equatable {
     public static func == (lhs: ExtensionInput, rhs: ExtensionInput) -> Bool {
         lhs.label == rhs.label && lhs.swiftFiles == rhs.swiftFiles
             && lhs.declaredPrincipalClass?.name == rhs.declaredPrincipalClass?.name
-            && lhs.implicitModules == rhs.implicitModules && lhs.notes == rhs.notes
+            && lhs.implicitModules == rhs.implicitModules && lhs.notes == rhs.notes && lhs.libraries == rhs.libraries
+            && lhs.localProducts == rhs.localProducts
     }
 
     public typealias Failure = ExtensionBuilder.Failure
@@ -116,8 +121,97 @@ public struct ExtensionInput: Sendable, Equatable {
             input.notes.append(
                 "\(missing): the project compiles it into \(target.name), but it is not there (a generated file?)")
         }
-        input.notes += Self.libraries(target.dependencies)
+        input.readLinkedTargets(target.linkedTargets)
+        input.localProducts = Self.localProducts(target.dependencies, projectPath: target.projectPath)
+        let products = input.localProducts
+        input.notes += Self.libraries(
+            target.dependencies.filter { dependency in
+                guard case .packageProduct(let product) = dependency else { return true }
+                return !products.contains { $0.product == product }
+            })
         return input
+    }
+
+    /// The project's framework and library targets the extension links become modules built before it; what they
+    /// hold that richpush does not compile is said as for the extension.
+    mutating func readLinkedTargets(_ targets: [ExtensionTarget.LinkedTarget]) {
+        for target in targets {
+            notes += target.notes
+            for missing in target.missingFiles where missing.hasSuffix(".swift") {
+                notes.append(
+                    "\(missing): the project compiles it into \(target.name), but it is not there (a generated file?)")
+            }
+            guard !target.swiftFiles.isEmpty else {
+                notes.append(
+                    target.objectiveCFiles.isEmpty
+                        ? "framework target \(target.name) compiles no Swift files"
+                        : "framework target \(target.name) is written in Objective-C, which is not covered (richpush compiles Swift)"
+                )
+                continue
+            }
+            if !target.objectiveCFiles.isEmpty {
+                let names = target.objectiveCFiles.map { ($0 as NSString).lastPathComponent }.sorted()
+                notes.append(
+                    "Objective-C is not covered: \(names.joined(separator: ", ")) of \(target.name) (richpush compiles the Swift files only)"
+                )
+            }
+            libraries.append(
+                LibraryModule(
+                    name: target.moduleName, swiftFiles: target.swiftFiles, origin: "framework target \(target.name)"))
+        }
+    }
+
+    /// The local packages' products the target links: a local package reference names its folder; a product of a
+    /// package the project does not name (a local package of the workspace) is looked for in the manifests under the
+    /// project's folder.
+    static func localProducts(_ dependencies: [ExtensionTarget.Dependency], projectPath: String)
+        -> [LocalPackages.Product]
+    {
+        var products: [LocalPackages.Product] = []
+        var manifests: [String]?
+        for dependency in dependencies {
+            switch dependency {
+            case .localPackage(let path, let product):
+                products.append(LocalPackages.Product(folders: [path], product: product))
+            case .packageProduct(let product) where !BuildDiagnostics.providedModules.contains(product):
+                if manifests == nil {
+                    manifests = packageFolders(under: (projectPath as NSString).deletingLastPathComponent)
+                }
+                if let manifests, !manifests.isEmpty {
+                    products.append(LocalPackages.Product(folders: manifests, product: product))
+                }
+            default:
+                continue
+            }
+        }
+        return products
+    }
+
+    /// Folders holding a `Package.swift` under `root`, at most three levels down, skipping hidden folders and the
+    /// folders tools fill (`.build`, `Pods`, `Carthage`, `DerivedData`, `node_modules`); at most 16.
+    static func packageFolders(under root: String) -> [String] {
+        let skipped: Set<String> = ["Pods", "Carthage", "DerivedData", "node_modules", "build"]
+        // Bundles and Xcode's own folders (App.xcodeproj, Assets.xcassets, en.lproj) hold no packages.
+        let bundles: Set<String> = ["xcodeproj", "xcworkspace", "xcassets", "lproj", "framework", "xcframework", "app"]
+        var found: [String] = []
+        var level = [root]
+        for _ in 0..<4 {
+            var next: [String] = []
+            for folder in level {
+                if FileManager.default.fileExists(atPath: folder + "/Package.swift") { found.append(folder) }
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+                for name in names
+                where !name.hasPrefix(".") && !skipped.contains(name)
+                    && !bundles.contains((name as NSString).pathExtension)
+                {
+                    let path = folder + "/" + name
+                    if (try? FileNode.itself(path).get())?.isDirectory == true { next.append(path) }
+                }
+            }
+            level = Array(next.prefix(256))
+            if found.count >= 16 { break }
+        }
+        return Array(found.prefix(16))
     }
 
     /// One line for each library a project's extension target depends on that richpush does not provide; vendors'
@@ -152,7 +246,8 @@ public struct ExtensionInput: Sendable, Equatable {
                     unemulated(product)
                         ?? "\(product): a third-party library richpush does not provide (a Swift package product of the target)"
                 )
-            case .framework:
+            case .framework, .localPackage:
+                // A local package is built with the extension (``LocalPackages``).
                 continue
             }
         }

@@ -38,5 +38,11 @@ struct ExtensionCheckCommand: AsyncParsableCommand {
         let files = built.sources.count == 1 ? "1 Swift file" : "\(built.sources.count) Swift files"
         let cached = built.cached ? ", unchanged since the last build" : ""
         try StandardStreams.output("\(folder): builds (\(files), principal class \(built.principalClass)\(cached))\n")
+        if !built.libraries.isEmpty {
+            let modules = built.libraries.map {
+                "\($0.name) (\($0.origin), \($0.swiftFiles.count) Swift file\($0.swiftFiles.count == 1 ? "" : "s"))"
+            }
+            try StandardStreams.output("  with what it links from its repository: \(modules.joined(separator: "; "))\n")
+        }
     }
 }

@@ -1,0 +1,329 @@
+import Foundation
+import RichPushFiles
+import RichPushRules
+import RichPushXcodeProject
+
+/// A module the extension imports that its own repository builds: a framework or library target of the project, or
+/// a Swift target of a local package (or of a local package that one depends on). richpush compiles each, in
+/// dependency order, into a static library before the extension, with the same modules and the same messages.
+public struct LibraryModule: Sendable, Equatable {
+    /// The name `import` uses.
+    public var name: String
+    /// Its Swift files, as the user's paths, sorted.
+    public var swiftFiles: [String]
+    /// How the user knows it, for messages: "framework target SharedKit", "target ChatCore of package ChatKit".
+    public var origin: String
+
+    public init(name: String, swiftFiles: [String], origin: String) {
+        self.name = name
+        self.swiftFiles = swiftFiles
+        self.origin = origin
+    }
+}
+
+/// The modules of local Swift packages an extension target links, read from each package's manifest as SwiftPM
+/// evaluates it (`swift package dump-package`, which writes nothing into the package), in dependency order:
+/// a product's targets, their targets and products, and the local packages those come from (`.package(path:)`).
+///
+/// A package richpush emulates (a vendor's SDK: firebase-ios-sdk, Braze, …) is the compatibility module, not built;
+/// a remote package is named in one line as not fetched (richpush builds without the network); a binary, system,
+/// macro or C-language target is named as not covered.
+///
+/// SwiftPM's manifest format: https://docs.swift.org/package-manager/PackageDescription/PackageDescription.html
+/// (a target's default path is `Sources/NAME`, also `Source`, `src` or `srcs`; `sources` and `exclude` are relative
+/// to it).
+struct LocalPackages {
+    /// At most this many packages and targets are read: a real extension's local packages are a handful.
+    static let maxPackages = 32
+    static let maxModules = 128
+
+    /// What the walk found: the modules in build order, and a sentence for each thing it could not build.
+    struct Walk: Sendable {
+        var modules: [LibraryModule] = []
+        var notes: [String] = []
+    }
+
+    /// A package's manifest, as far as richpush needs it.
+    struct Manifest: Sendable {
+        struct Target: Sendable {
+            enum Dependency: Sendable {
+                case byName(String)
+                case target(String)
+                case product(String, package: String?)
+            }
+            var name: String
+            var type: String
+            var path: String?
+            var sources: [String]?
+            var exclude: [String]
+            var dependencies: [Dependency]
+        }
+        var folder: String
+        var name: String
+        var targets: [String: Target]
+        var products: [String: [String]]
+        /// Its dependencies by identity: a local folder, or a remote URL.
+        var localDependencies: [String: String]
+        var remoteDependencies: [String: String]
+    }
+
+    let swift: String
+    private var manifests: [String: Manifest] = [:]
+    private var walk = Walk()
+    private var visited: Set<String> = []
+
+    init(swift: String) { self.swift = swift }
+
+    /// A product the extension target links from a local package: the package's folder, or the folders of the
+    /// manifests that may hold it (a product of a package the project does not name, found in the workspace).
+    struct Product: Sendable, Equatable {
+        var folders: [String]
+        var product: String
+    }
+
+    /// The modules `products` need, in build order.
+    static func modules(for products: [Product], swift: String) async -> Walk {
+        var packages = LocalPackages(swift: swift)
+        for wanted in products {
+            if wanted.folders.count == 1 {
+                await packages.visit(product: wanted.product, in: wanted.folders[0], from: nil)
+                continue
+            }
+            var found = false
+            for folder in wanted.folders {
+                guard let manifest = await packages.manifest(folder, for: wanted.product),
+                    manifest.products[wanted.product] != nil
+                else { continue }
+                await packages.visit(product: wanted.product, in: folder, from: nil)
+                found = true
+                break
+            }
+            if !found {
+                packages.walk.notes.append(
+                    "\(wanted.product): a Swift package product of the target that no Package.swift beside the project declares; a third-party library richpush does not provide"
+                )
+            }
+        }
+        return packages.walk
+    }
+
+    /// Adds a product's targets (and what they depend on) after reading its package's manifest.
+    private mutating func visit(product: String, in folder: String, from: String?) async {
+        guard let manifest = await manifest(folder, for: from ?? product) else { return }
+        guard let targets = manifest.products[product] else {
+            let known = manifest.products.keys.sorted()
+            walk.notes.append(
+                "package \(manifest.name) (\(folder)) has no product \(product)"
+                    + (known.isEmpty ? "" : " (its products: \(known.joined(separator: ", ")))"))
+            return
+        }
+        for target in targets { await visit(target: target, of: manifest) }
+    }
+
+    private mutating func visit(target name: String, of manifest: Manifest) async {
+        let key = manifest.folder + "\u{0}" + name
+        guard visited.insert(key).inserted, walk.modules.count < Self.maxModules else { return }
+        guard let target = manifest.targets[name] else {
+            walk.notes.append("package \(manifest.name): no target \(name)")
+            return
+        }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .target(let other):
+                await visit(target: other, of: manifest)
+            case .byName(let other):
+                // SwiftPM's byName: a target of this package, else a product of one it depends on named alike.
+                if manifest.targets[other] != nil {
+                    await visit(target: other, of: manifest)
+                } else {
+                    await visit(product: other, package: nil, of: manifest)
+                }
+            case .product(let product, let package):
+                await visit(product: product, package: package, of: manifest)
+            }
+        }
+        let origin = "target \(name) of package \(manifest.name)"
+        switch target.type {
+        case "regular":
+            break
+        case "binary":
+            walk.notes.append("\(origin): a binary framework (XCFramework), which cannot be linked on Linux")
+            return
+        case "test", "executable", "plugin":
+            return
+        default:
+            walk.notes.append("\(origin): a \(target.type) target, which richpush does not build")
+            return
+        }
+        let files = sources(of: target, in: manifest)
+        guard !files.swift.isEmpty else {
+            if files.cFamily {
+                walk.notes.append(
+                    "\(origin): written in C or Objective-C, which is not covered (richpush compiles Swift)")
+            } else {
+                walk.notes.append("\(origin): no Swift files")
+            }
+            return
+        }
+        walk.modules.append(LibraryModule(name: name, swiftFiles: files.swift, origin: origin))
+    }
+
+    /// A product a target names: from a local package it depends on (read too), provided by richpush (a vendor's SDK),
+    /// or remote (said, not fetched).
+    private mutating func visit(product: String, package: String?, of manifest: Manifest) async {
+        let identity = package?.lowercased()
+        if BuildDiagnostics.providedModules.contains(product) { return }
+        if let identity, let url = manifest.remoteDependencies[identity] {
+            if Vendors.all.contains(where: { $0.sdk?.packages.contains(identity) == true }) { return }
+            walk.notes.append(
+                "package \(manifest.name) depends on \(product) from \(url), which richpush does not fetch (it builds without the network); add its files with --extension-sources"
+            )
+            return
+        }
+        let candidates =
+            identity.flatMap { manifest.localDependencies[$0].map { [$0] } }
+            ?? manifest.localDependencies.values.sorted()
+        for folder in candidates {
+            guard let other = await self.manifest(folder, for: product) else { continue }
+            if other.products[product] != nil {
+                await visit(product: product, in: folder, from: product)
+                return
+            }
+        }
+        if identity == nil, !manifest.remoteDependencies.isEmpty {
+            walk.notes.append(
+                "package \(manifest.name): \(product) is not in its local packages; it may come from one it fetches (\(manifest.remoteDependencies.values.sorted().joined(separator: ", "))), which richpush does not"
+            )
+        } else if identity != nil {
+            walk.notes.append("package \(manifest.name): no package \(package ?? "") with product \(product)")
+        }
+    }
+
+    /// The manifest of the package in `folder`, read once; nil (said) when it cannot be read.
+    private mutating func manifest(_ folder: String, for purpose: String) async -> Manifest? {
+        if let known = manifests[folder] { return known }
+        guard manifests.count < Self.maxPackages else { return nil }
+        let file = folder + "/Package.swift"
+        switch FileNode.following(file) {
+        case .success(let node) where node.isRegularFile:
+            break
+        case .success(let node):
+            walk.notes.append("\(file): \(node.kind.phrase), not a package manifest")
+            return nil
+        case .failure:
+            walk.notes.append("\(folder): no Package.swift, so the local package of \(purpose) cannot be built")
+            return nil
+        }
+        let (status, output) = await ExtensionBuilder.run(
+            swift, ["package", "dump-package", "--package-path", folder], ownTemporaryFolder: false)
+        guard status == 0, let manifest = Self.parse(output, folder: folder) else {
+            let first =
+                output.split(separator: "\n").first { $0.contains("error:") }.map(String.init)
+                ?? "swift package dump-package exited with status \(status)"
+            walk.notes.append("\(file) cannot be read by SwiftPM: \(first)")
+            return nil
+        }
+        manifests[folder] = manifest
+        return manifest
+    }
+
+    /// `dump-package`'s JSON (SwiftPM's own encoding of the manifest: a dependency is `{"byName": [name, condition]}`,
+    /// `{"target": …}` or `{"product": [name, package, aliases, condition]}`).
+    static func parse(_ text: String, folder: String) -> Manifest? {
+        // SwiftPM may print warnings before the JSON.
+        guard let start = text.firstIndex(of: "{"),
+            let object = try? JSONSerialization.jsonObject(with: Data(text[start...].utf8)) as? [String: Any]
+        else { return nil }
+        var manifest = Manifest(
+            folder: folder, name: object["name"] as? String ?? (folder as NSString).lastPathComponent, targets: [:],
+            products: [:],
+            localDependencies: [:], remoteDependencies: [:])
+        for entry in object["targets"] as? [[String: Any]] ?? [] {
+            guard let name = entry["name"] as? String else { continue }
+            var dependencies: [Manifest.Target.Dependency] = []
+            for dependency in entry["dependencies"] as? [[String: Any]] ?? [] {
+                if let values = dependency["byName"] as? [Any], let name = values.first as? String {
+                    dependencies.append(.byName(name))
+                } else if let values = dependency["target"] as? [Any], let name = values.first as? String {
+                    dependencies.append(.target(name))
+                } else if let values = dependency["product"] as? [Any], let name = values.first as? String {
+                    dependencies.append(.product(name, package: values.count > 1 ? values[1] as? String : nil))
+                }
+            }
+            manifest.targets[name] = Manifest.Target(
+                name: name, type: entry["type"] as? String ?? "regular", path: entry["path"] as? String,
+                sources: entry["sources"] as? [String], exclude: entry["exclude"] as? [String] ?? [],
+                dependencies: dependencies)
+        }
+        for product in object["products"] as? [[String: Any]] ?? [] {
+            guard let name = product["name"] as? String else { continue }
+            manifest.products[name] = product["targets"] as? [String] ?? []
+        }
+        for dependency in object["dependencies"] as? [[String: Any]] ?? [] {
+            if let local = (dependency["fileSystem"] as? [[String: Any]])?.first,
+                let identity = local["identity"] as? String, let path = local["path"] as? String
+            {
+                manifest.localDependencies[identity.lowercased()] = path
+            } else if let remote = (dependency["sourceControl"] as? [[String: Any]])?.first,
+                let identity = remote["identity"] as? String
+            {
+                let location = remote["location"] as? [String: Any]
+                let url =
+                    ((location?["remote"] as? [[String: Any]])?.first?["urlString"] as? String)
+                    ?? (location?["local"] as? [String])?.first ?? identity
+                manifest.remoteDependencies[identity.lowercased()] = url
+            } else if let registry = (dependency["registry"] as? [[String: Any]])?.first,
+                let identity = registry["identity"] as? String
+            {
+                manifest.remoteDependencies[identity.lowercased()] = identity
+            }
+        }
+        return manifest
+    }
+
+    /// The Swift files of a target, and whether it has C-family files: under its path (`path`, else `Sources/NAME`,
+    /// `Source/NAME`, `src/NAME`, `srcs/NAME`), limited to `sources`, without `exclude`.
+    private func sources(of target: Manifest.Target, in manifest: Manifest) -> (swift: [String], cFamily: Bool) {
+        let root = manifest.folder
+        let folder: String
+        if let path = target.path {
+            folder = path.hasPrefix("/") ? path : root + "/" + path
+        } else {
+            folder =
+                ["Sources", "Source", "src", "srcs"].map { root + "/" + $0 + "/" + target.name }
+                .first { FileManager.default.fileExists(atPath: $0) } ?? root + "/Sources/" + target.name
+        }
+        let roots = (target.sources ?? [""]).map { $0.isEmpty ? folder : folder + "/" + $0 }
+        let excluded = target.exclude.map { folder + "/" + $0 }
+        var swift: [String] = []
+        var cFamily = false
+        for start in roots {
+            for path in Self.files(under: start) {
+                if excluded.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) { continue }
+                if path.hasSuffix(".swift") {
+                    swift.append(path)
+                } else if [".c", ".m", ".mm", ".cpp", ".h"].contains(where: path.hasSuffix) {
+                    cFamily = true
+                }
+            }
+        }
+        return (Array(Set(swift)).sorted(), cFamily)
+    }
+
+    /// The regular files under `path` (or `path` itself), hidden ones skipped; at most 4,096.
+    private static func files(under path: String) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return [] }
+        guard isDirectory.boolValue else { return [path] }
+        guard let walker = FileManager.default.enumerator(atPath: path) else { return [] }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String, found.count < 4096 {
+            if (relative as NSString).lastPathComponent.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
+            found.append(path + "/" + relative)
+        }
+        return found
+    }
+}
