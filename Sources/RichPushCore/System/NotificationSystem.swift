@@ -164,7 +164,9 @@ public struct NotificationSystem: Sendable {
         var result = DeliveryResult(
             file: file, appState: appState, style: .plain, content: request.content,
             imageURL: resolved?.url,
-            hint: Self.hint(for: request, resolvedImage: resolved, configuration: configuration),
+            hint: Self.hint(
+                for: request, resolvedImage: resolved, configuration: configuration,
+                teamsExtension: customExtension != nil && configuration.runsCustomExtension),
             source: request.source, pushID: Self.pushID(in: request.payload, keys: configuration.pushIDKeys),
             collapseID: request.collapseID ?? input.origin.apns?.collapseID)
         result.transport = input.origin.transport
@@ -378,12 +380,13 @@ public struct NotificationSystem: Sendable {
     }
 
     /// The payload's hint. A vendor's extension reads fixed keys, so instead of naming an `--image-key` the hint
-    /// says where that SDK looks.
+    /// says where that SDK looks; a team's own extension (`--extension`) reads the keys its code reads, so neither.
     static func hint(
         for request: NotificationRequest, resolvedImage: (keyPath: PayloadKeyPath, url: String)?,
-        configuration: DeliveryConfiguration
+        configuration: DeliveryConfiguration, teamsExtension: Bool = false
     ) -> String? {
         let engine = HintEngine(policy: configuration.imagePolicy)
+        if teamsExtension { return engine.hint(for: request, resolvedImage: resolvedImage, suggestingImageKeys: false) }
         guard !configuration.sdk.rules.usesConfiguredImageKeys else {
             return engine.hint(for: request, resolvedImage: resolvedImage)
         }

@@ -1,0 +1,6 @@
+import MessageFormat
+import XCTest
+
+final class MessagePreviewTests: XCTestCase {
+    func testShortcode() { XCTAssertEqual(MessagePreview("hi :wave:").text, "hi 👋") }
+}
