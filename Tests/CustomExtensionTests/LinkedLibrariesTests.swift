@@ -135,7 +135,8 @@ struct LinkedLibrariesTests {
         #expect(!input.notes.contains { $0.contains("third-party") }, "\(input.notes)")
     }
 
-    @Test("a local package's remote dependency is said in one line naming it, and its C and binary targets are named")
+    @Test(
+        "a remote dependency that cannot be fetched is one line with SwiftPM's reason; C and binary targets are named")
     func remoteAndUncoveredTargets() async throws {
         let folder = try TemporaryFolder()
         _ = try folder.write(
@@ -160,13 +161,16 @@ struct LinkedLibrariesTests {
         _ = try folder.write("Sources/CShim/include/shim.h", "int shim(void);\n")
         let walk = await LocalPackages.modules(
             for: [LocalPackages.Product(folders: [folder.path], product: "Media")],
-            swift: ExtensionBuilder.findTool("swift"))
+            swift: ExtensionBuilder.findTool("swift"), resolveFolder: folder.path + "/fetched")
         #expect(walk.modules.map(\.name) == ["Media"])
+        // One line: the package, the product, where from, and SwiftPM's own reason.
+        let line = try #require(walk.notes.first { $0.contains("ImageCache") }, "\(walk.notes)")
         #expect(
-            walk.notes.contains {
-                $0.contains("https://github.com/example/ImageCache") && $0.contains("ImageCache")
-                    && $0.contains("package Media")
-            }, "\(walk.notes)")
+            line.hasPrefix(
+                "package Media depends on ImageCache from https://github.com/example/ImageCache, which could not be fetched ("
+            ), "\(line)")
+        #expect(line.contains("error:"), "\(line)")
+        #expect(walk.notes.filter { $0.contains("ImageCache") }.count == 1, "\(walk.notes)")
         #expect(
             walk.notes.contains(
                 "target CShim of package Media: written in C or Objective-C, which is not covered (richpush compiles Swift)"
@@ -184,5 +188,60 @@ struct LinkedLibrariesTests {
         #expect(walk.modules.isEmpty)
         #expect(
             walk.notes == ["\(folder.path)/Nowhere: no Package.swift, so the local package of Nowhere cannot be built"])
+    }
+
+    @Test("a local package's remote dependency is fetched as SwiftPM would, built, and linked by the extension")
+    func remoteDependencyIsFetched() async throws {
+        // swift-tagged is on this machine's package mirror (git reads github.com from it), as on CI's.
+        let folder = try TemporaryFolder()
+        _ = try folder.write(
+            "Packages/Ids/Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Ids",
+                products: [.library(name: "Ids", targets: ["Ids"])],
+                dependencies: [.package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0")],
+                targets: [.target(name: "Ids", dependencies: [.product(name: "Tagged", package: "swift-tagged")])]
+            )
+            """)
+        _ = try folder.write(
+            "Packages/Ids/Sources/Ids/OrderID.swift",
+            """
+            import Tagged
+
+            public struct Order { public typealias ID = Tagged<Order, String> }
+            public func orderTitle(_ id: Order.ID) -> String { "Order #" + id.rawValue }
+            """)
+        _ = try folder.write(
+            "Extension/NotificationService.swift",
+            """
+            import Ids
+            import UserNotifications
+
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(
+                    _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+                ) {
+                    let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                    content.title = orderTitle(Order.ID(rawValue: "4413"))
+                    contentHandler(content)
+                }
+            }
+            """)
+        var input = try ExtensionInput.folder(folder.path + "/Extension")
+        input.localProducts = [LocalPackages.Product(folders: [folder.path + "/Packages/Ids"], product: "Ids")]
+        let cache = try TemporaryFolder()
+        let built = try await builder(cache).build(input)
+        #expect(built.libraries.map(\.name) == ["Tagged", "Ids"])
+        #expect(built.libraries.first?.origin == "target Tagged of package swift-tagged")
+        #expect(FileManager.default.isExecutableFile(atPath: built.executable))
+        // The checkout is in richpush's cache, not in the team's package.
+        #expect(
+            built.libraries.first?.swiftFiles.allSatisfy { $0.hasPrefix(cache.path + "/extensions/packages/") } == true)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/Packages/Ids/.build"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/Packages/Ids/Package.resolved"))
     }
 }

@@ -80,7 +80,7 @@ public struct ExtensionBuilder: Sendable {
         let sdk = try await ExtensionSDK.locate(note: note)
         let modules = sdk.modules
         let library = sdk.library
-        let libraries = try await Self.libraries(of: input, note: note)
+        let libraries = try await self.libraries(of: input, note: note)
         let key = try Self.cacheKey(
             sources: sources, principal: principal + "\n" + input.implicitModules.joined(separator: " "),
             library: library, compiler: await Self.compilerVersion(compiler), libraries: libraries)
@@ -197,26 +197,27 @@ public struct ExtensionBuilder: Sendable {
 
     /// The modules the extension links from its own repository, in build order: its local packages' (said as they
     /// are read), then its project's framework targets; each read, and checked to be a name it can have.
-    static func libraries(of input: ExtensionInput, note: @Sendable (String) -> Void) async throws(Failure) -> [(
+    func libraries(of input: ExtensionInput, note: @Sendable (String) -> Void) async throws(Failure) -> [(
         module: LibraryModule, sources: [Source]
     )] {
         var modules = input.libraries
         if !input.localProducts.isEmpty {
-            let walk = await LocalPackages.modules(for: input.localProducts, swift: findTool("swift"))
+            let walk = await LocalPackages.modules(
+                for: input.localProducts, swift: Self.findTool("swift"), resolveFolder: cacheFolder + "/packages")
             for line in walk.notes { note(line) }
             modules = walk.modules + modules
         }
         var seen: Set<String> = []
         modules = modules.filter { seen.insert($0.name).inserted }
-        guard modules.reduce(0, { $0 + $1.swiftFiles.count }) <= maxLibrarySources else {
+        guard modules.reduce(0, { $0 + $1.swiftFiles.count }) <= Self.maxLibrarySources else {
             throw Failure(
                 description:
-                    "\(input.label): the libraries it links from its repository have more than \(maxLibrarySources) Swift files"
+                    "\(input.label): the libraries it links from its repository have more than \(Self.maxLibrarySources) Swift files"
             )
         }
         var read: [(module: LibraryModule, sources: [Source])] = []
         for module in modules {
-            let provided = BuildDiagnostics.providedModules + [moduleName, "RichPushExtensionHost"]
+            let provided = BuildDiagnostics.providedModules + [Self.moduleName, "RichPushExtensionHost"]
             guard !provided.contains(module.name), module.name.first.map({ $0 == "_" || $0.isLetter }) == true,
                 module.name.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber })
             else {

@@ -62,17 +62,31 @@ struct LocalPackages {
         var name: String
         var targets: [String: Target]
         var products: [String: [String]]
-        /// Its dependencies by identity: a local folder, or a remote URL.
+        /// A package it fetches: where from, and its version requirement as the manifest says it
+        /// (`"1.2.0"..<"2.0.0"`, `exact: "1.2.0"`, `branch: "main"`), nil when richpush cannot say it again.
+        struct Remote: Sendable {
+            var url: String
+            var requirement: String?
+        }
+        /// Its dependencies by identity: a local folder, or a remote package.
         var localDependencies: [String: String]
-        var remoteDependencies: [String: String]
+        var remoteDependencies: [String: Remote]
     }
 
     let swift: String
+    /// Where remote packages are resolved (a folder of richpush's cache), or nil to fetch nothing.
+    let resolveFolder: String?
     private var manifests: [String: Manifest] = [:]
     private var walk = Walk()
     private var visited: Set<String> = []
+    /// Remote packages fetched, by identity: their checkouts; and those that could not be, with SwiftPM's reason.
+    private var fetched: [String: String] = [:]
+    private var unfetched: [String: String] = [:]
 
-    init(swift: String) { self.swift = swift }
+    init(swift: String, resolveFolder: String?) {
+        self.swift = swift
+        self.resolveFolder = resolveFolder
+    }
 
     /// A product the extension target links from a local package: the package's folder, or the folders of the
     /// manifests that may hold it (a product of a package the project does not name, found in the workspace).
@@ -82,8 +96,8 @@ struct LocalPackages {
     }
 
     /// The modules `products` need, in build order.
-    static func modules(for products: [Product], swift: String) async -> Walk {
-        var packages = LocalPackages(swift: swift)
+    static func modules(for products: [Product], swift: String, resolveFolder: String? = nil) async -> Walk {
+        var packages = LocalPackages(swift: swift, resolveFolder: resolveFolder)
         for wanted in products {
             if wanted.folders.count == 1 {
                 await packages.visit(product: wanted.product, in: wanted.folders[0], from: nil)
@@ -169,15 +183,15 @@ struct LocalPackages {
     }
 
     /// A product a target names: from a local package it depends on (read too), provided by richpush (a vendor's SDK),
-    /// or remote (said, not fetched).
+    /// or from a remote package, fetched as SwiftPM would (``fetch(_:_:product:of:)``) and then read as a local one.
     private mutating func visit(product: String, package: String?, of manifest: Manifest) async {
         let identity = package?.lowercased()
         if BuildDiagnostics.providedModules.contains(product) { return }
-        if let identity, let url = manifest.remoteDependencies[identity] {
+        if let identity, let remote = manifest.remoteDependencies[identity] {
             if Vendors.all.contains(where: { $0.sdk?.packages.contains(identity) == true }) { return }
-            walk.notes.append(
-                "package \(manifest.name) depends on \(product) from \(url), which richpush does not fetch (it builds without the network); add its files with --extension-sources"
-            )
+            if let checkout = await fetch(identity, remote, product: product, of: manifest) {
+                await visit(product: product, in: checkout, from: product)
+            }
             return
         }
         let candidates =
@@ -191,12 +205,116 @@ struct LocalPackages {
             }
         }
         if identity == nil, !manifest.remoteDependencies.isEmpty {
-            walk.notes.append(
-                "package \(manifest.name): \(product) is not in its local packages; it may come from one it fetches (\(manifest.remoteDependencies.values.sorted().joined(separator: ", "))), which richpush does not"
-            )
+            // byName naming a product of a remote package: the one whose fetched manifest declares it.
+            for (remoteIdentity, remote) in manifest.remoteDependencies.sorted(by: { $0.key < $1.key }) {
+                guard let checkout = await fetch(remoteIdentity, remote, product: product, of: manifest),
+                    let other = await self.manifest(checkout, for: product), other.products[product] != nil
+                else { continue }
+                await visit(product: product, in: checkout, from: product)
+                return
+            }
+            walk.notes.append("package \(manifest.name): no package it depends on has a product \(product)")
         } else if identity != nil {
             walk.notes.append("package \(manifest.name): no package \(package ?? "") with product \(product)")
         }
+    }
+
+    /// How long one remote package may take to resolve (SwiftPM clones it and what it depends on).
+    static let resolveSeconds = 300
+
+    /// The checkout of a remote package a local package depends on, resolved as SwiftPM resolves it on the user's
+    /// machine: a package of richpush's own in its cache depends on it with the manifest's requirement and product,
+    /// and `swift package resolve` fetches it and what it depends on; `show-dependencies` says where each is.
+    /// Nil, said once in a line naming the package and SwiftPM's reason, when it cannot be fetched.
+    private mutating func fetch(_ identity: String, _ remote: Manifest.Remote, product: String, of manifest: Manifest)
+        async -> String?
+    {
+        if let checkout = fetched[identity] { return checkout }
+        if unfetched[identity] != nil { return nil }
+        func fail(_ why: String) -> String? {
+            unfetched[identity] = why
+            walk.notes.append(
+                "package \(manifest.name) depends on \(product) from \(remote.url), which could not be fetched (\(why))"
+            )
+            return nil
+        }
+        guard let resolveFolder else { return fail("richpush fetches nothing here") }
+        guard let requirement = remote.requirement, Self.isPlain(remote.url), Self.isPlain(product),
+            Self.isPlain(identity)
+        else { return fail("its requirement is not one richpush can restate") }
+        let manifestText = """
+            // swift-tools-version:5.9
+            // Written by richpush to fetch what \(manifest.name) depends on, as SwiftPM would.
+            import PackageDescription
+
+            let package = Package(
+                name: "RichPushFetch",
+                dependencies: [.package(url: "\(remote.url)", \(requirement))],
+                targets: [.target(name: "RichPushFetch", dependencies: [.product(name: "\(product)", package: "\(identity)")])]
+            )
+
+            """
+        var hasher = Hasher64()
+        hasher.add(manifestText)
+        let folder = resolveFolder + "/\(identity)-\(hasher.hex)"
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder + "/Sources/RichPushFetch", withIntermediateDirectories: true)
+            try manifestText.write(toFile: folder + "/Package.swift", atomically: true, encoding: .utf8)
+            try "".write(toFile: folder + "/Sources/RichPushFetch/Fetch.swift", atomically: true, encoding: .utf8)
+        } catch {
+            return fail("cannot write \(folder): \(error.localizedDescription)")
+        }
+        let (status, output) = await ExtensionBuilder.run(
+            "/usr/bin/timeout", ["\(Self.resolveSeconds)", swift, "package", "--package-path", folder, "resolve"])
+        guard status == 0 else {
+            let reason =
+                status == 124
+                ? "SwiftPM did not finish in \(Self.resolveSeconds) s"
+                : output.split(separator: "\n").first { $0.contains("error:") }.map {
+                    String($0.prefix(240)).trimmingCharacters(in: .whitespaces)
+                } ?? "swift package resolve exited with status \(status)"
+            return fail(reason)
+        }
+        let (shown, tree) = await ExtensionBuilder.run(
+            swift, ["package", "--package-path", folder, "show-dependencies", "--format", "json"])
+        guard shown == 0, let start = tree.firstIndex(of: "{"),
+            let root = try? JSONSerialization.jsonObject(with: Data(tree[start...].utf8)) as? [String: Any]
+        else { return fail("swift package show-dependencies did not say where it is") }
+        func collect(_ node: [String: Any]) {
+            for child in node["dependencies"] as? [[String: Any]] ?? [] {
+                if let id = child["identity"] as? String, let path = child["path"] as? String {
+                    fetched[id.lowercased()] = fetched[id.lowercased()] ?? path
+                }
+                collect(child)
+            }
+        }
+        collect(root)
+        guard let checkout = fetched[identity] else { return fail("SwiftPM resolved it under another name") }
+        return checkout
+    }
+
+    /// A string richpush can put between quotes in a manifest it writes.
+    static func isPlain(_ text: String) -> Bool {
+        !text.isEmpty && !text.contains { $0 == "\"" || $0 == "\\" || $0.isNewline }
+    }
+
+    /// The requirement of a `sourceControl` dependency as a manifest writes it, from dump-package's form.
+    static func requirement(_ object: [String: Any]?) -> String? {
+        guard let object else { return nil }
+        func quoted(_ value: Any?) -> String? {
+            guard let text = value as? String, isPlain(text) else { return nil }
+            return "\"\(text)\""
+        }
+        if let range = (object["range"] as? [[String: Any]])?.first, let lower = quoted(range["lowerBound"]),
+            let upper = quoted(range["upperBound"])
+        {
+            return "\(lower)..<\(upper)"
+        }
+        for key in ["exact", "branch", "revision"] {
+            if let value = quoted((object[key] as? [Any])?.first) { return "\(key): \(value)" }
+        }
+        return nil
     }
 
     /// The manifest of the package in `folder`, read once; nil (said) when it cannot be read.
@@ -271,11 +389,12 @@ struct LocalPackages {
                 let url =
                     ((location?["remote"] as? [[String: Any]])?.first?["urlString"] as? String)
                     ?? (location?["local"] as? [String])?.first ?? identity
-                manifest.remoteDependencies[identity.lowercased()] = url
+                manifest.remoteDependencies[identity.lowercased()] = Manifest.Remote(
+                    url: url, requirement: requirement(remote["requirement"] as? [String: Any]))
             } else if let registry = (dependency["registry"] as? [[String: Any]])?.first,
                 let identity = registry["identity"] as? String
             {
-                manifest.remoteDependencies[identity.lowercased()] = identity
+                manifest.remoteDependencies[identity.lowercased()] = Manifest.Remote(url: identity, requirement: nil)
             }
         }
         return manifest
@@ -326,4 +445,18 @@ struct LocalPackages {
         }
         return found
     }
+}
+
+/// FNV-1a, 64 bits: a stable name for a folder of richpush's cache (Swift's `Hasher` is seeded per process).
+struct Hasher64 {
+    private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ text: String) {
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value &*= 0x100_0000_01b3
+        }
+    }
+
+    var hex: String { String(value, radix: 16) }
 }
