@@ -65,7 +65,7 @@ public struct ExtensionTarget: Sendable, Equatable {
     public var bridgingHeader: String?
     public var dependencies: [Dependency]
     /// A framework or library target of the same project that the extension links (a target dependency, or a product
-    /// its Frameworks phase names), with what it compiles.
+    /// its Frameworks phase names), or a development pod of its Podfile, with what it compiles.
     public struct LinkedTarget: Sendable, Equatable {
         public var name: String
         /// `PRODUCT_MODULE_NAME`: the name the extension imports.
@@ -76,9 +76,16 @@ public struct ExtensionTarget: Sendable, Equatable {
         /// The names of the linked targets it depends on itself, which come before it in ``linkedTargets``.
         public var dependsOn: [String]
         public var notes: [String]
+        /// A target of the project, or a CocoaPods development pod (`pod 'X', :path => '…'`) and its folder.
+        public var kind: Kind = .target
+
+        public enum Kind: Sendable, Equatable {
+            case target
+            case developmentPod(folder: String)
+        }
     }
 
-    /// The framework and library targets the extension links, each after those it depends on.
+    /// The development pods and the framework and library targets the extension links, each after those it depends on.
     public var linkedTargets: [LinkedTarget] = []
     /// The pins of `Package.resolved` for the packages the target uses.
     public var resolvedPackages: [ResolvedPackage]

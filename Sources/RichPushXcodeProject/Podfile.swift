@@ -28,6 +28,9 @@ struct Podfile: Sendable {
     }
 
     private var blocks: [Block] = [Block(kind: .root)]
+    /// Development pods: a pod given with `:path => 'folder'` (or `path: 'folder'`), by its root name, with the folder as
+    /// written (relative to the Podfile's folder).
+    private(set) var developmentPods: [String: String] = [:]
 
     /// Reads `text`; it never fails, a Podfile it cannot follow gives fewer pods.
     init(_ text: String) {
@@ -96,7 +99,13 @@ struct Podfile: Sendable {
                 .prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "?" || $0 == "!" }
             push(.method(String(name)), parent: 0, stack: &stack)
         case "pod":
-            if let name = Self.firstArgument(text, after: word) { blocks[owner].pods.append(name) }
+            if let name = Self.firstArgument(text, after: word) {
+                blocks[owner].pods.append(name)
+                // A subspec (`Feed/Core`) is its pod's folder.
+                if let path = Self.pathOption(text) {
+                    developmentPods[String(name.split(separator: "/").first ?? Substring(name))] = path
+                }
+            }
             if opensBlock { push(.other, parent: owner, stack: &stack) }
         case "inherit!":
             if text.contains(":none") {
@@ -184,6 +193,21 @@ struct Podfile: Sendable {
         guard trimmed.hasSuffix("do") else { return false }
         let before = trimmed.dropLast(2)
         return before.isEmpty || before.last == " " || before.last == ")" || before.last == "\t"
+    }
+
+    /// The `:path => 'folder'` or `path: 'folder'` option of a `pod` line (CocoaPods' development pods,
+    /// https://guides.cocoapods.org/using/the-podfile.html#using-the-files-from-a-folder-local-to-the-machine).
+    private static func pathOption(_ text: String) -> String? {
+        for marker in [":path", "path:"] {
+            guard let range = text.range(of: marker) else { continue }
+            var rest = text[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == ">" || $0 == "\t" }
+            guard let open = rest.first, open == "'" || open == "\"" else { continue }
+            rest = rest.dropFirst()
+            guard let close = rest.firstIndex(of: open) else { continue }
+            let path = String(rest[..<close])
+            return path.isEmpty ? nil : path
+        }
+        return nil
     }
 
     /// The first argument after `keyword` when it is a string or a symbol: `'Name'`, `"Name"`, `:Name`, `('Name')`.

@@ -40,7 +40,10 @@ enum TargetReader {
             // What a framework target links, the extension links too (its packages are built before it).
             linked.dependencies += library.packages
         }
-        let pods = podfilePods(for: candidate, linksPods: linked.linksPods, notes: &notes)
+        let podfile = podfilePods(for: candidate, linksPods: linked.linksPods, notes: &notes)
+        let developmentPods = developmentPods(podfile.pods, folders: podfile.development, notes: &notes)
+        // A development pod is built from its folder (or said why not), never "a third-party library".
+        let pods = podfile.pods.filter { podfile.development[String($0.split(separator: "/").first ?? "")] == nil }
 
         return ExtensionTarget(
             name: candidate.name, projectPath: graph.projectPath, configuration: settings.configuration,
@@ -49,7 +52,7 @@ enum TargetReader {
             productModuleName: settings.value("PRODUCT_MODULE_NAME") ?? candidate.name,
             bridgingHeader: bridgingHeader,
             dependencies: unique(pods.map(ExtensionTarget.Dependency.pod) + linked.dependencies),
-            linkedTargets: libraries.map(\.target),
+            linkedTargets: developmentPods + libraries.map(\.target),
             resolvedPackages: resolvedPackages(graph: graph, locations: linked.packageLocations),
             missingFiles: unique(missing).sorted(), notes: unique(notes))
     }
@@ -224,8 +227,11 @@ enum TargetReader {
         return filters.isEmpty || filters.contains("ios")
     }
 
-    /// The pods of the target's block in the Podfile beside the project.
-    private static func podfilePods(for candidate: NativeTarget, linksPods: Bool, notes: inout [String]) -> [String] {
+    /// The pods of the target's block in the Podfile beside the project, and the Podfile's development pods (by name,
+    /// their folders absolute).
+    private static func podfilePods(for candidate: NativeTarget, linksPods: Bool, notes: inout [String]) -> (
+        pods: [String], development: [String: String]
+    ) {
         let graph = candidate.graph
         let folders = unique([ProjectPath.parent(of: graph.projectPath), graph.sourceRoot])
         guard let file = folders.map({ $0 + "/Podfile" }).first(where: { FileNode.exists($0) }) else {
@@ -234,21 +240,62 @@ enum TargetReader {
                     "\(candidate.name) links CocoaPods, but there is no Podfile beside the project; its pods are unknown"
                 )
             }
-            return []
+            return ([], [:])
         }
         switch BoundedFile.read(file, limit: Podfile.maxBytes) {
         case .success(let bytes):
-            guard let pods = Podfile(String(decoding: bytes, as: UTF8.self)).pods(for: candidate.name) else {
+            let podfile = Podfile(String(decoding: bytes, as: UTF8.self))
+            guard let pods = podfile.pods(for: candidate.name) else {
                 if linksPods {
                     notes.append("\(file): no target '\(candidate.name)' block, though the target links CocoaPods")
                 }
-                return []
+                return ([], [:])
             }
-            return pods
+            let folder = ProjectPath.parent(of: file)
+            return (pods, podfile.developmentPods.mapValues { ProjectPath.join(folder, $0) })
         case .failure(let problem):
             notes.append("\(file): cannot be read (\(problem.message.lowercased())); the pods are unknown")
-            return []
+            return ([], [:])
         }
+    }
+
+    /// The development pods among `pods` (`pod 'ChatUI', :path => '../ChatUI'`), each after the development pods its
+    /// podspec depends on, with the Swift files its `source_files` name.
+    private static func developmentPods(
+        _ pods: [String], folders: [String: String], notes: inout [String]
+    ) -> [ExtensionTarget.LinkedTarget] {
+        var ordered: [ExtensionTarget.LinkedTarget] = []
+        var visited: Set<String> = []
+        func root(_ pod: String) -> String { String(pod.split(separator: "/").first ?? Substring(pod)) }
+        func visit(_ pod: String, depth: Int) {
+            let name = root(pod)
+            guard depth < 32, let folder = folders[name], visited.insert(name).inserted else { return }
+            switch Podspec.find(pod: name, in: folder) {
+            case .failure(let problem):
+                notes.append("development pod \(name): \(problem.description)")
+            case .success(let spec):
+                let local = spec.dependencies.filter { folders[root($0)] != nil }
+                for dependency in local { visit(dependency, depth: depth + 1) }
+                let files = spec.files(in: folder)
+                let swift = files.filter { ProjectPath.fileExtension($0) == "swift" }
+                let objectiveC = files.filter { Self.cFamily.contains(ProjectPath.fileExtension($0)) }
+                var podNotes: [String] = []
+                if spec.sourcePatterns.isEmpty {
+                    podNotes.append("development pod \(name): its podspec names no source_files richpush can read")
+                }
+                // CocoaPods makes the module name a C identifier of the pod's name unless module_name says.
+                let module =
+                    spec.moduleName
+                    ?? String(spec.name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+                ordered.append(
+                    ExtensionTarget.LinkedTarget(
+                        name: name, moduleName: module, swiftFiles: swift, objectiveCFiles: objectiveC,
+                        missingFiles: [],
+                        dependsOn: local.map(root), notes: podNotes, kind: .developmentPod(folder: folder)))
+            }
+        }
+        for pod in pods { visit(pod, depth: 0) }
+        return ordered
     }
 
     /// The pins of `Package.resolved` (the project's, else its workspace's) for the packages used.

@@ -244,4 +244,30 @@ struct LinkedLibrariesTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/Packages/Ids/.build"))
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/Packages/Ids/Package.resolved"))
     }
+
+    @Test("a CocoaPods development pod is built from its podspec's files; one that does not compile is named as such")
+    func developmentPod() async throws {
+        let folder = try TemporaryFolder()
+        let copy = Process()
+        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
+        copy.arguments = ["-R", repositoryRootPath + "/examples/projects/ClassicApp/.", folder.path]
+        try copy.run()
+        copy.waitUntilExit()
+        let cache = try TemporaryFolder()
+        let built = try await builder(cache).build(try ExtensionInput.named(folder.path))
+        // exclude_files keeps the SwiftUI previews out.
+        #expect(built.libraries.map(\.origin) == ["development pod InboxStyle"])
+        #expect(built.libraries.first?.swiftFiles.count == 2)
+
+        let file = folder.path + "/DevPods/InboxStyle/Sources/Internal/Channel.swift"
+        try "enum Channel { static func normalized(_ name: String) -> String { name.lowercase() } }\n".write(
+            toFile: file, atomically: false, encoding: .utf8)
+        let failure = try await #require(throws: ExtensionBuilder.Failure.self) {
+            try await builder(cache).build(try ExtensionInput.named(folder.path))
+        }
+        #expect(
+            failure.description.contains("development pod InboxStyle, which the extension links, does not build"),
+            "\(failure.description)")
+        #expect(failure.description.contains("Channel.swift:1:"), "\(failure.description)")
+    }
 }

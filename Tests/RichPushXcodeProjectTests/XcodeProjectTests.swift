@@ -27,8 +27,19 @@ struct XcodeProjectTests {
         #expect(target.extensionPointIdentifier == "com.apple.usernotifications.service")
         #expect(target.productModuleName == "NotificationServiceExtension")
         #expect(target.configuration == "Debug")
-        // The Pods_NotificationServiceExtension framework stands for the Podfile's block, not a dependency itself.
+        // The Pods_NotificationServiceExtension framework stands for the Podfile's block, not a dependency itself; the
+        // development pod is built from its folder, so it is what the target links from its repository.
         #expect(target.dependencies == [.pod("OneSignalXCFramework")])
+        #expect(
+            target.linkedTargets == [
+                ExtensionTarget.LinkedTarget(
+                    name: "InboxStyle", moduleName: "InboxStyle",
+                    swiftFiles: [
+                        root + "/DevPods/InboxStyle/Sources/InboxStyle.swift",
+                        root + "/DevPods/InboxStyle/Sources/Internal/Channel.swift",
+                    ], objectiveCFiles: [], missingFiles: [], dependsOn: [], notes: [],
+                    kind: .developmentPod(folder: root + "/DevPods/InboxStyle"))
+            ])
         // The Pods/ xcconfig files `pod install` makes are absent from a checkout, and say nothing.
         #expect(target.missingFiles.isEmpty)
         #expect(target.notes.isEmpty)
@@ -146,6 +157,81 @@ struct XcodeProjectTests {
                 .localPackage(path: root + "/Packages/MessageFormat", product: "MessageFormat")))
         // The app target is not a library the extension links.
         #expect(!target.linkedTargets.contains { $0.name == "Courier" })
+    }
+
+    @Test("a podspec read without Ruby: source_files over lines, exclude_files, module_name, dependency; JSON too")
+    func podspecs() throws {
+        let spec = Podspec.ruby(
+            """
+            Pod::Spec.new do |spec|
+              spec.name         = "Chat-UI"   # the pod
+              spec.module_name  = 'ChatUI'
+              spec.source_files = [
+                'Sources/**/*.{swift,h}',
+                "Extra/One.swift",
+              ]
+              spec.exclude_files = 'Sources/Previews'
+              spec.dependency 'ChatCore', '~> 1.0'
+              spec.subspec 'Links' do |links|
+                links.source_files = 'Links/*.swift'
+              end
+            end
+            """, pod: "Chat-UI")
+        #expect(spec.name == "Chat-UI")
+        #expect(spec.moduleName == "ChatUI")
+        #expect(spec.sourcePatterns == ["Sources/**/*.{swift,h}", "Extra/One.swift", "Links/*.swift"])
+        #expect(spec.excludePatterns == ["Sources/Previews"])
+        #expect(spec.dependencies == ["ChatCore"])
+
+        let folder = try TemporaryFolder()
+        for file in [
+            "Sources/A.swift", "Sources/Deep/B.swift", "Sources/Deep/C.h", "Sources/Previews/P.swift",
+            "Extra/One.swift",
+            "Extra/Two.swift", "Links/L.swift", "Links/Nested/N.swift", "Sources/.hidden/H.swift",
+        ] {
+            _ = try folder.write(file, "")
+        }
+        #expect(
+            spec.files(in: folder.path).map { ProjectPath.relative($0, to: folder.path) } == [
+                "Extra/One.swift", "Links/L.swift", "Sources/A.swift", "Sources/Deep/B.swift", "Sources/Deep/C.h",
+            ])
+
+        let json = Podspec.json(
+            #"{"name": "Feed", "source_files": "Feed/**/*.swift", "dependencies": {"Nuke": [">= 12"]},"#
+                + #" "subspecs": [{"name": "Core", "source_files": ["Core/*.swift"]}]}"#, pod: "Feed")
+        #expect(json.sourcePatterns == ["Feed/**/*.swift", "Core/*.swift"])
+        #expect(json.dependencies == ["Nuke"])
+        // Hostile or broken text reads as a podspec with nothing in it, never a crash.
+        #expect(Podspec.json("{", pod: "X").sourcePatterns.isEmpty)
+        #expect(Podspec.ruby("s.source_files = [\n'A", pod: "X").sourcePatterns.isEmpty)
+    }
+
+    @Test("development pods: ordered by their podspecs' dependencies; a missing podspec is a note")
+    func developmentPodsInOrder() throws {
+        let folder = try TemporaryFolder()
+        try Self.writeProject(in: folder, objects: Self.serviceExtension(name: "NotificationService"))
+        _ = try folder.write("Ext/Info.plist", Self.plist(point: "com.apple.usernotifications.service"))
+        _ = try folder.write("Ext/NotificationService.swift", "class NotificationService {}\n")
+        _ = try folder.write(
+            "Pods-dev/Feed/Feed.podspec", "s.source_files = 'Feed/*.swift'\ns.dependency 'Store'\n")
+        _ = try folder.write("Pods-dev/Feed/Feed/Feed.swift", "")
+        _ = try folder.write("Pods-dev/Store/Store.podspec", "s.source_files = 'Store/*.swift'\n")
+        _ = try folder.write("Pods-dev/Store/Store/Store.swift", "")
+        // Store is a development pod of the Podfile too, though only Feed's podspec names it.
+        _ = try folder.write(
+            "Podfile",
+            """
+            target 'NotificationService' do
+              pod 'Feed/Core', :path => 'Pods-dev/Feed'
+              pod 'Gone', path: 'Pods-dev/Gone'
+            end
+            pod 'Store', :path => './Pods-dev/Store'
+            """)
+        let target = try ExtensionTarget.find(in: folder.path)
+        #expect(target.linkedTargets.map(\.name) == ["Store", "Feed"])
+        #expect(target.linkedTargets.last?.dependsOn == ["Store"])
+        #expect(target.dependencies.isEmpty, "\(target.dependencies)")
+        #expect(target.notes.contains { $0.hasPrefix("development pod Gone: ") && $0.contains("no Gone.podspec") })
     }
 
     // MARK: Projects written for one test

@@ -144,8 +144,8 @@ public struct ExtensionInput: Sendable, Equatable {
             guard !target.swiftFiles.isEmpty else {
                 notes.append(
                     target.objectiveCFiles.isEmpty
-                        ? "framework target \(target.name) compiles no Swift files"
-                        : "framework target \(target.name) is written in Objective-C, which is not covered (richpush compiles Swift)"
+                        ? "\(target.kind == .target ? "framework target" : "development pod") \(target.name) compiles no Swift files"
+                        : "\(target.kind == .target ? "framework target" : "development pod") \(target.name) is written in Objective-C, which is not covered (richpush compiles Swift)"
                 )
                 continue
             }
@@ -155,9 +155,12 @@ public struct ExtensionInput: Sendable, Equatable {
                     "Objective-C is not covered: \(names.joined(separator: ", ")) of \(target.name) (richpush compiles the Swift files only)"
                 )
             }
-            libraries.append(
-                LibraryModule(
-                    name: target.moduleName, swiftFiles: target.swiftFiles, origin: "framework target \(target.name)"))
+            let origin =
+                switch target.kind {
+                case .target: "framework target \(target.name)"
+                case .developmentPod: "development pod \(target.name)"
+                }
+            libraries.append(LibraryModule(name: target.moduleName, swiftFiles: target.swiftFiles, origin: origin))
         }
     }
 
