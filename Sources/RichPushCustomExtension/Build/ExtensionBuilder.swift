@@ -130,7 +130,13 @@ public struct ExtensionBuilder: Sendable {
         }
         let partial = target + "/extension.partial-\(getpid())"
         // Modules every file sees without importing them, as on iOS (Foundation there has URLSession).
-        let implicit = input.implicitModules.flatMap { ["-Xfrontend", "-import-module", "-Xfrontend", $0] }
+        // iOS's Foundation has XMLParser; on Linux it is FoundationXML's, imported where the sources mention XML.
+        var implicitModules = input.implicitModules
+        let mentionsXML = (sources + libraries.flatMap(\.sources)).contains { source in
+            source.bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self).contains("XMLParser") }
+        }
+        if mentionsXML { implicitModules.append("FoundationXML") }
+        let implicit = implicitModules.flatMap { ["-Xfrontend", "-import-module", "-Xfrontend", $0] }
         let common = ["-swift-version", "5", "-Onone", "-g", "-I", modules, "-I", clang]
         let sdkArguments = Self.sdkModuleArguments(folder: sdk.folder, modules: modules)
         // The repository's own libraries, each a static library and module in libs/, in dependency order; one that
@@ -157,7 +163,7 @@ public struct ExtensionBuilder: Sendable {
                         "\(input.label): \(module.origin), which the extension links, does not build (\(BuildDiagnostics.errorCount(in: output)) compiler error(s))"
                         + (BuildDiagnostics.firstError(in: output).map { ": \($0)" } ?? ""))
                 failure.diagnostics = BuildDiagnostics.forTheTeam(output)
-                failure.unsupported = BuildDiagnostics.unsupported(in: output)
+                failure.unsupported = BuildDiagnostics.unsupported(in: output, fromProject: input.fromProject)
                 throw failure
             }
         }
@@ -177,7 +183,7 @@ public struct ExtensionBuilder: Sendable {
                     "\(input.label) does not build (\(BuildDiagnostics.errorCount(in: output)) compiler error(s))")
             failure.diagnostics = BuildDiagnostics.forTheTeam(output)
             // The input's notes were said before compiling (``ExtensionInput/notes``).
-            failure.unsupported = BuildDiagnostics.unsupported(in: output)
+            failure.unsupported = BuildDiagnostics.unsupported(in: output, fromProject: input.fromProject)
             throw failure
         }
         guard rename(partial, executable) == 0 else {
@@ -217,13 +223,26 @@ public struct ExtensionBuilder: Sendable {
         }
         var read: [(module: LibraryModule, sources: [Source])] = []
         for module in modules {
-            let provided = BuildDiagnostics.providedModules + [Self.moduleName, "RichPushExtensionHost"]
-            guard !provided.contains(module.name), module.name.first.map({ $0 == "_" || $0.isLetter }) == true,
+            // A vendor's own repository (its sample app beside its SDK's package): richpush's emulation of the module
+            // is what the extension gets, as with the published SDK.
+            if BuildDiagnostics.providedModules.contains(module.name) {
+                note(
+                    "\(module.origin): richpush's own module \(module.name) stands for it (the emulated SDK), so it is not built"
+                )
+                continue
+            }
+            guard ![Self.moduleName, "RichPushExtensionHost"].contains(module.name) else {
+                throw Failure(
+                    description:
+                        "\(input.label): \(module.origin) is named \(module.name), the name richpush gives the extension's own module or its host; rename it to build it"
+                )
+            }
+            guard module.name.first.map({ $0 == "_" || $0.isLetter }) == true,
                 module.name.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber })
             else {
                 throw Failure(
                     description:
-                        "\(input.label): \(module.origin) has the module name \(module.name), which richpush cannot give it (it is not an identifier, or a module richpush provides has it)"
+                        "\(input.label): \(module.origin) has the module name \(module.name), which is not a Swift identifier"
                 )
             }
             var sources: [Source] = []

@@ -23,6 +23,8 @@ public struct ExtensionInput: Sendable, Equatable {
     public var libraries: [LibraryModule] = []
     /// The local Swift packages' products it links, whose modules are compiled before the libraries.
     var localProducts: [LocalPackages.Product] = []
+    /// Read from an Xcode project (its target's files), not a folder.
+    public var fromProject = false
 
     public init(label: String, swiftFiles: [String], declaredPrincipalClass: (name: String, from: String)? = nil) {
         self.label = label
@@ -111,6 +113,7 @@ public struct ExtensionInput: Sendable, Equatable {
             throw Failure(description: "\(label): target \(target.name) compiles no Swift files")
         }
         var input = ExtensionInput(label: label, swiftFiles: swift)
+        input.fromProject = true
         if let declared = target.principalClass {
             let name = declared.split(separator: ".").last.map(String.init) ?? declared
             input.declaredPrincipalClass = (name, target.infoPlistPath ?? target.projectPath)

@@ -65,6 +65,7 @@ struct LocalPackages {
         /// A package it fetches: where from, and its version requirement as the manifest says it
         /// (`"1.2.0"..<"2.0.0"`, `exact: "1.2.0"`, `branch: "main"`), nil when richpush cannot say it again.
         struct Remote: Sendable {
+            var identity: String
             var url: String
             var requirement: String?
         }
@@ -82,6 +83,12 @@ struct LocalPackages {
     /// Remote packages fetched, by identity: their checkouts; and those that could not be, with SwiftPM's reason.
     private var fetched: [String: String] = [:]
     private var unfetched: [String: String] = [:]
+    /// Manifests that could not be read (said once).
+    private var unreadable: Set<String> = []
+    /// The local packages the project itself names, by identity (their folder's name): as in Xcode, a dependency of
+    /// that identity anywhere in the graph is that package (Metatext's `ServiceLayer` depends on `.package(path:
+    /// "DB")`, which is the project's `DB`, not a folder inside ServiceLayer).
+    private var overrides: [String: String] = [:]
 
     init(swift: String, resolveFolder: String?) {
         self.swift = swift
@@ -98,6 +105,10 @@ struct LocalPackages {
     /// The modules `products` need, in build order.
     static func modules(for products: [Product], swift: String, resolveFolder: String? = nil) async -> Walk {
         var packages = LocalPackages(swift: swift, resolveFolder: resolveFolder)
+        for folder in products.flatMap(\.folders) {
+            let identity = (folder as NSString).lastPathComponent.lowercased()
+            if packages.overrides[identity] == nil { packages.overrides[identity] = folder }
+        }
         for wanted in products {
             if wanted.folders.count == 1 {
                 await packages.visit(product: wanted.product, in: wanted.folders[0], from: nil)
@@ -118,6 +129,8 @@ struct LocalPackages {
                 )
             }
         }
+        var seen: Set<String> = []
+        packages.walk.notes = packages.walk.notes.filter { seen.insert($0).inserted }
         return packages.walk
     }
 
@@ -186,17 +199,28 @@ struct LocalPackages {
     /// or from a remote package, fetched as SwiftPM would (``fetch(_:_:product:of:)``) and then read as a local one.
     private mutating func visit(product: String, package: String?, of manifest: Manifest) async {
         let identity = package?.lowercased()
-        if BuildDiagnostics.providedModules.contains(product) { return }
+        if BuildDiagnostics.providedModules.contains(product) {
+            walk.notes.append(
+                "\(product): richpush's own module of that name stands for the product \(manifest.name) depends on (not built from its package)"
+            )
+            return
+        }
         if let identity, let remote = manifest.remoteDependencies[identity] {
-            if Vendors.all.contains(where: { $0.sdk?.packages.contains(identity) == true }) { return }
-            if let checkout = await fetch(identity, remote, product: product, of: manifest) {
+            if let folder = overrides[remote.identity] {
+                await visit(product: product, in: folder, from: product)
+                return
+            }
+            if Vendors.all.contains(where: { $0.sdk?.packages.contains(remote.identity) == true }) { return }
+            if let checkout = await fetch(remote.identity, remote, product: product, of: manifest) {
                 await visit(product: product, in: checkout, from: product)
             }
             return
         }
         let candidates =
-            identity.flatMap { manifest.localDependencies[$0].map { [$0] } }
-            ?? manifest.localDependencies.values.sorted()
+            (identity.flatMap { manifest.localDependencies[$0].map { [$0] } }
+            ?? Array(Set(manifest.localDependencies.values)).sorted()).map {
+                overrides[($0 as NSString).lastPathComponent.lowercased()] ?? $0
+            }
         for folder in candidates {
             guard let other = await self.manifest(folder, for: product) else { continue }
             if other.products[product] != nil {
@@ -205,14 +229,22 @@ struct LocalPackages {
             }
         }
         if identity == nil, !manifest.remoteDependencies.isEmpty {
-            // byName naming a product of a remote package: the one whose fetched manifest declares it.
-            for (remoteIdentity, remote) in manifest.remoteDependencies.sorted(by: { $0.key < $1.key }) {
-                guard let checkout = await fetch(remoteIdentity, remote, product: product, of: manifest),
+            // byName naming a product of a remote package: the one whose fetched manifest declares it, trying first
+            // (and only, when there is one) the packages named like the product (CodableBloomFilter from
+            // codable-bloom-filter), as byName most often means.
+            func simple(_ text: String) -> String { text.lowercased().filter { $0.isLetter || $0.isNumber } }
+            var unique: [String: Manifest.Remote] = [:]
+            for remote in manifest.remoteDependencies.values { unique[remote.identity] = remote }
+            let all = unique.values.sorted { $0.identity < $1.identity }
+            let alike = all.filter { simple($0.identity).contains(simple(product)) }
+            for remote in alike.isEmpty ? all : alike {
+                guard let checkout = await fetch(remote.identity, remote, product: product, of: manifest),
                     let other = await self.manifest(checkout, for: product), other.products[product] != nil
                 else { continue }
                 await visit(product: product, in: checkout, from: product)
                 return
             }
+            if !alike.isEmpty { return }
             walk.notes.append("package \(manifest.name): no package it depends on has a product \(product)")
         } else if identity != nil {
             walk.notes.append("package \(manifest.name): no package \(package ?? "") with product \(product)")
@@ -233,9 +265,7 @@ struct LocalPackages {
         if unfetched[identity] != nil { return nil }
         func fail(_ why: String) -> String? {
             unfetched[identity] = why
-            walk.notes.append(
-                "package \(manifest.name) depends on \(product) from \(remote.url), which could not be fetched (\(why))"
-            )
+            walk.notes.append("package \(manifest.name) depends on \(remote.url), which could not be fetched (\(why))")
             return nil
         }
         guard let resolveFolder else { return fail("richpush fetches nothing here") }
@@ -271,9 +301,7 @@ struct LocalPackages {
             let reason =
                 status == 124
                 ? "SwiftPM did not finish in \(Self.resolveSeconds) s"
-                : output.split(separator: "\n").first { $0.contains("error:") }.map {
-                    String($0.prefix(240)).trimmingCharacters(in: .whitespaces)
-                } ?? "swift package resolve exited with status \(status)"
+                : Self.firstError(in: output) ?? "swift package resolve exited with status \(status)"
             return fail(reason)
         }
         let (shown, tree) = await ExtensionBuilder.run(
@@ -292,6 +320,22 @@ struct LocalPackages {
         collect(root)
         guard let checkout = fetched[identity] else { return fail("SwiftPM resolved it under another name") }
         return checkout
+    }
+
+    /// SwiftPM's reason, for one line: its first `error:` line (with what follows it when the line ends in a colon,
+    /// as "Failed to clone repository URL:" does), else the first line that mentions an error.
+    static func firstError(in output: String) -> String? {
+        let lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard
+            let index = lines.firstIndex(where: { $0.hasPrefix("error:") })
+                ?? lines.firstIndex(where: { $0.contains("error:") })
+        else { return nil }
+        var text = lines[index]
+        // "Failed to clone repository URL:" is followed by git's own words; its `fatal:` line says why.
+        if text.hasSuffix(":"), index + 1 < lines.count {
+            text += " " + (lines[(index + 1)...].first { $0.hasPrefix("fatal:") } ?? lines[index + 1])
+        }
+        return String(text.prefix(300))
     }
 
     /// A string richpush can put between quotes in a manifest it writes.
@@ -320,7 +364,8 @@ struct LocalPackages {
     /// The manifest of the package in `folder`, read once; nil (said) when it cannot be read.
     private mutating func manifest(_ folder: String, for purpose: String) async -> Manifest? {
         if let known = manifests[folder] { return known }
-        guard manifests.count < Self.maxPackages else { return nil }
+        guard manifests.count < Self.maxPackages, !unreadable.contains(folder) else { return nil }
+        unreadable.insert(folder)
         let file = folder + "/Package.swift"
         switch FileNode.following(file) {
         case .success(let node) where node.isRegularFile:
@@ -341,6 +386,7 @@ struct LocalPackages {
             walk.notes.append("\(file) cannot be read by SwiftPM: \(first)")
             return nil
         }
+        unreadable.remove(folder)
         manifests[folder] = manifest
         return manifest
     }
@@ -381,7 +427,9 @@ struct LocalPackages {
             if let local = (dependency["fileSystem"] as? [[String: Any]])?.first,
                 let identity = local["identity"] as? String, let path = local["path"] as? String
             {
-                manifest.localDependencies[identity.lowercased()] = path
+                for key in [identity, local["nameForTargetDependencyResolutionOnly"] as? String].compactMap(\.self) {
+                    manifest.localDependencies[key.lowercased()] = path
+                }
             } else if let remote = (dependency["sourceControl"] as? [[String: Any]])?.first,
                 let identity = remote["identity"] as? String
             {
@@ -389,12 +437,18 @@ struct LocalPackages {
                 let url =
                     ((location?["remote"] as? [[String: Any]])?.first?["urlString"] as? String)
                     ?? (location?["local"] as? [String])?.first ?? identity
-                manifest.remoteDependencies[identity.lowercased()] = Manifest.Remote(
-                    url: url, requirement: requirement(remote["requirement"] as? [String: Any]))
+                let entry = Manifest.Remote(
+                    identity: identity.lowercased(), url: url,
+                    requirement: requirement(remote["requirement"] as? [String: Any]))
+                // `.package(name: "X", url: …)`: targets may name it `package: "X"`.
+                for key in [identity, remote["nameForTargetDependencyResolutionOnly"] as? String].compactMap(\.self) {
+                    manifest.remoteDependencies[key.lowercased()] = entry
+                }
             } else if let registry = (dependency["registry"] as? [[String: Any]])?.first,
                 let identity = registry["identity"] as? String
             {
-                manifest.remoteDependencies[identity.lowercased()] = Manifest.Remote(url: identity, requirement: nil)
+                manifest.remoteDependencies[identity.lowercased()] = Manifest.Remote(
+                    identity: identity.lowercased(), url: identity, requirement: nil)
             }
         }
         return manifest
