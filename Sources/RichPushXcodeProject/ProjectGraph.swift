@@ -32,7 +32,10 @@ struct ProjectGraph: Sendable {
         case .success(let read): bytes = read
         case .failure(let problem):
             if problem.code == ENOENT {
-                throw ProjectProblem(.noProject, file: projectPath, "no project.pbxproj in it, so not an Xcode project")
+                throw ProjectProblem(
+                    .noProject, file: projectPath,
+                    "no project.pbxproj in it, so not an Xcode project (one XcodeGen or Tuist generates? generate it first, or name the extension's folder)"
+                )
             }
             throw ProjectProblem(.unreadable, file: file, "cannot be read (\(problem.message.lowercased()))")
         }
