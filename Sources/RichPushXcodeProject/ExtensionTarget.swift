@@ -174,7 +174,7 @@ public struct ExtensionTarget: Sendable, Equatable {
             }
         }
         notes += failures.map { "not read: \($0.description)" }
-        var target = TargetReader.read(chosen)
+        var target = TargetReader.read(chosen, others: graphs)
         target.notes = notes + target.notes
         return target
     }

@@ -7,7 +7,7 @@ import RichPushFiles
 enum TargetReader {
     static let cFamily: Set<String> = ["m", "mm", "c", "cc", "cpp", "cxx"]
 
-    static func read(_ candidate: NativeTarget) -> ExtensionTarget {
+    static func read(_ candidate: NativeTarget, others: [ProjectGraph] = []) -> ExtensionTarget {
         let graph = candidate.graph
         let settings = candidate.settings
         var notes = settings.notes
@@ -35,7 +35,7 @@ enum TargetReader {
         }
 
         var linked = linkedProducts(of: candidate)
-        let libraries = linkedTargets(of: candidate)
+        let libraries = linkedTargets(of: candidate, others: neighbours(of: candidate.graph, known: others))
         for library in libraries {
             // What a framework target links, the extension links too (its packages are built before it).
             linked.dependencies += library.packages
@@ -150,29 +150,47 @@ enum TargetReader {
         "com.apple.product-type.library.dynamic",
     ]
 
-    /// The framework and library targets of the same project that `candidate` depends on (its target dependencies
-    /// and the products of targets its Frameworks phase links), each after the ones it depends on itself, with the
-    /// packages each links.
-    private static func linkedTargets(of candidate: NativeTarget) -> [(
+    /// The framework and library targets that `candidate` depends on (its target dependencies and the products of
+    /// targets its Frameworks phase links), each after the ones it depends on itself, with the packages each links.
+    /// A product its own project does not make (`DcCore.framework` in Delta Chat's app project) is looked for in the
+    /// `others`: the workspace's other projects, and the projects it references as subprojects.
+    private static func linkedTargets(of candidate: NativeTarget, others: [ProjectGraph]) -> [(
         target: ExtensionTarget.LinkedTarget, packages: [ExtensionTarget.Dependency]
     )] {
-        let graph = candidate.graph
-        let targets = NativeTarget.all(in: graph)
-        let byID = Dictionary(targets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let graphs = [candidate.graph] + others.filter { $0.projectPath != candidate.graph.projectPath }
+        var byID: [String: NativeTarget] = [:]
         var byProduct: [String: NativeTarget] = [:]
-        for target in targets {
-            if let product = graph.string(target.id, "productReference") { byProduct[product] = target }
+        /// Products by their file name (`DcCore.framework`), across the projects: the first project's first.
+        var byProductName: [String: NativeTarget] = [:]
+        for graph in graphs {
+            for target in NativeTarget.all(in: graph) {
+                byID[graph.projectPath + "\u{0}" + target.id] = byID[graph.projectPath + "\u{0}" + target.id] ?? target
+                guard let product = graph.string(target.id, "productReference") else { continue }
+                byProduct[graph.projectPath + "\u{0}" + product] = target
+                if let name = graph.string(product, "path").map(ProjectPath.lastComponent), byProductName[name] == nil {
+                    byProductName[name] = target
+                }
+            }
         }
         /// The library targets one target depends on, in the project's order.
         func libraryDependencies(of target: NativeTarget) -> [NativeTarget] {
+            let graph = target.graph
+            let key = graph.projectPath + "\u{0}"
             var found: [NativeTarget] = []
             for dependency in graph.references(target.id, "dependencies") {
-                if let id = graph.string(dependency, "target"), let named = byID[id] { found.append(named) }
+                if let id = graph.string(dependency, "target"), let named = byID[key + id] { found.append(named) }
             }
             for phase in graph.references(target.id, "buildPhases") where graph.isa(phase) == "PBXFrameworksBuildPhase"
             {
                 for buildFile in graph.references(phase, "files") {
-                    if let reference = graph.string(buildFile, "fileRef"), let named = byProduct[reference] {
+                    guard let reference = graph.string(buildFile, "fileRef") else { continue }
+                    if let named = byProduct[key + reference] {
+                        found.append(named)
+                    } else if graph.string(reference, "sourceTree") == "BUILT_PRODUCTS_DIR"
+                        || graph.isa(reference) == "PBXReferenceProxy",
+                        let name = graph.string(reference, "path").map(ProjectPath.lastComponent),
+                        let named = byProductName[name]
+                    {
                         found.append(named)
                     }
                 }
@@ -180,9 +198,9 @@ enum TargetReader {
             return found.filter { $0.productType.map(libraryProductTypes.contains) ?? false }
         }
         var ordered: [(target: ExtensionTarget.LinkedTarget, packages: [ExtensionTarget.Dependency])] = []
-        var visited: Set<String> = [candidate.id]
+        var visited: Set<String> = [candidate.graph.projectPath + "\u{0}" + candidate.id]
         func visit(_ target: NativeTarget, depth: Int) {
-            guard depth < 64, visited.insert(target.id).inserted else { return }
+            guard depth < 64, visited.insert(target.graph.projectPath + "\u{0}" + target.id).inserted else { return }
             let dependencies = libraryDependencies(of: target)
             for dependency in dependencies { visit(dependency, depth: depth + 1) }
             var missing: [String] = []
@@ -196,6 +214,29 @@ enum TargetReader {
         }
         for dependency in libraryDependencies(of: candidate) { visit(dependency, depth: 0) }
         return ordered
+    }
+
+    /// The projects beside `graph` whose targets it may link: those the workspaces in its folder list, and the
+    /// subprojects it references (`projectReferences`), read once each; those that cannot be read are left out.
+    static func neighbours(of graph: ProjectGraph, known: [ProjectGraph]) -> [ProjectGraph] {
+        var paths: [String] = []
+        let folder = ProjectPath.parent(of: graph.projectPath)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        for name in names where name.hasSuffix(".xcworkspace") && !name.hasPrefix(".") {
+            paths += ProjectLocator.workspaceProjects(folder + "/" + name)
+        }
+        for reference in graph.objects[graph.rootID]?["projectReferences"]?.array ?? [] {
+            guard let fileRef = reference.dictionary?["ProjectRef"]?.string,
+                case .disk(let path) = graph.location(of: fileRef), path.hasSuffix(".xcodeproj")
+            else { continue }
+            paths.append(path)
+        }
+        var graphs = known
+        for path in paths where path != graph.projectPath && !graphs.contains(where: { $0.projectPath == path }) {
+            if graphs.count >= 16 { break }
+            if let loaded = try? ProjectGraph.load(path) { graphs.append(loaded) }
+        }
+        return graphs.filter { $0.projectPath != graph.projectPath }
     }
 
     private static func caseNote(_ named: String, _ found: String, root: String) -> String {

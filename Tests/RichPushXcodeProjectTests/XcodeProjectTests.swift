@@ -234,6 +234,55 @@ struct XcodeProjectTests {
         #expect(target.notes.contains { $0.hasPrefix("development pod Gone: ") && $0.contains("no Gone.podspec") })
     }
 
+    @Test("a framework another project of the workspace makes (its product in the Frameworks phase) is linked")
+    func frameworkOfASiblingProject() throws {
+        let folder = try TemporaryFolder()
+        var app = Self.serviceExtension(name: "NotificationService")
+        app = app.map {
+            $0.hasPrefix("T = ")
+                ? $0.replacingOccurrences(of: "buildPhases = (S, );", with: "buildPhases = (S, FW, );") : $0
+        }
+        app += [
+            "FW = {isa = PBXFrameworksBuildPhase; files = (BK, ); };",
+            "BK = {isa = PBXBuildFile; fileRef = KF; };",
+            "KF = {isa = PBXFileReference; explicitFileType = wrapper.framework; path = Kit.framework; sourceTree = BUILT_PRODUCTS_DIR; };",
+        ]
+        try Self.writeProject(in: folder, objects: app)
+        _ = try folder.write("Ext/Info.plist", Self.plist(point: "com.apple.usernotifications.service"))
+        _ = try folder.write("Ext/NotificationService.swift", "import Kit\n")
+        let kit = [
+            "P = {isa = PBXProject; buildConfigurationList = PL; mainGroup = G0; projectDirPath = \"\"; targets = (K, ); };",
+            "PL = {isa = XCConfigurationList; buildConfigurations = (PD, ); };",
+            "PD = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Debug; };",
+            "G0 = {isa = PBXGroup; children = (G1, ); sourceTree = \"<group>\"; };",
+            "G1 = {isa = PBXGroup; children = (KS, ); path = Kit; sourceTree = \"<group>\"; };",
+            "KS = {isa = PBXFileReference; path = Greeting.swift; sourceTree = \"<group>\"; };",
+            "BS = {isa = PBXBuildFile; fileRef = KS; };",
+            "SP = {isa = PBXSourcesBuildPhase; files = (BS, ); };",
+            "KP = {isa = PBXFileReference; explicitFileType = wrapper.framework; path = Kit.framework; sourceTree = BUILT_PRODUCTS_DIR; };",
+            "K = {isa = PBXNativeTarget; buildConfigurationList = KL; buildPhases = (SP, ); name = Kit; productReference = KP; productType = \"com.apple.product-type.framework\"; };",
+            "KL = {isa = XCConfigurationList; buildConfigurations = (KD, ); };",
+            "KD = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_NAME = Kit; }; name = Debug; };",
+        ]
+        try Self.writeProject(in: folder, subfolder: "Kit", objects: kit)
+        _ = try folder.write("Kit/Kit/Greeting.swift", "public let greeting = 1\n")
+        _ = try folder.write(
+            "App.xcworkspace/contents.xcworkspacedata",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace version = "1.0">
+               <FileRef location = "group:Ext.xcodeproj"></FileRef>
+               <FileRef location = "group:Kit/Ext.xcodeproj"></FileRef>
+            </Workspace>
+            """)
+        // Named by the workspace, and by the app's project alone (the workspace beside it says where Kit is).
+        for path in [folder.path + "/App.xcworkspace", folder.path + "/Ext.xcodeproj"] {
+            let target = try ExtensionTarget.find(in: path, targetName: "NotificationService")
+            #expect(target.linkedTargets.map(\.name) == ["Kit"], "\(path)")
+            #expect(target.linkedTargets.first?.swiftFiles == [folder.path + "/Kit/Kit/Greeting.swift"])
+        }
+    }
+
     // MARK: Projects written for one test
 
     @Test("files the Sources phase names that are not on disk are missing, not compiled")
