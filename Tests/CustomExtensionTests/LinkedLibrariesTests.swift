@@ -15,12 +15,12 @@ struct LinkedLibrariesTests {
         ExtensionBuilder(cacheFolder: cache.path + "/extensions")
     }
 
-    /// A copy of the Courier project, to break.
-    func copy() throws -> TemporaryFolder {
+    /// A copy of an example project (the Courier project unless named), to break.
+    func copy(_ project: String = LinkedLibrariesTests.project) throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         let copy = Process()
         copy.executableURL = URL(fileURLWithPath: "/bin/cp")
-        copy.arguments = ["-R", Self.project + "/.", folder.path]
+        copy.arguments = ["-R", project + "/.", folder.path]
         try copy.run()
         copy.waitUntilExit()
         #expect(copy.terminationStatus == 0)
@@ -246,12 +246,7 @@ struct LinkedLibrariesTests {
 
     @Test("a CocoaPods development pod is built from its podspec's files; one that does not compile is named as such")
     func developmentPod() async throws {
-        let folder = try TemporaryFolder()
-        let copy = Process()
-        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
-        copy.arguments = ["-R", repositoryRootPath + "/examples/projects/ClassicApp/.", folder.path]
-        try copy.run()
-        copy.waitUntilExit()
+        let folder = try copy(repositoryRootPath + "/examples/projects/ClassicApp")
         let cache = try TemporaryFolder()
         let built = try await builder(cache).build(try ExtensionInput.named(folder.path))
         // exclude_files keeps the SwiftUI previews out.
