@@ -26,8 +26,8 @@ public struct LibraryModule: Sendable, Equatable {
 /// a product's targets, their targets and products, and the local packages those come from (`.package(path:)`).
 ///
 /// A package richpush emulates (a vendor's SDK: firebase-ios-sdk, Braze, …) is the compatibility module, not built;
-/// a remote package is named in one line as not fetched (richpush builds without the network); a binary, system,
-/// macro or C-language target is named as not covered.
+/// a remote package is fetched as SwiftPM would, into richpush's cache, and read like a local one (or named in one
+/// line with SwiftPM's reason); a binary, system, macro or C-language target is named as not covered.
 ///
 /// SwiftPM's manifest format: https://docs.swift.org/package-manager/PackageDescription/PackageDescription.html
 /// (a target's default path is `Sources/NAME`, also `Source`, `src` or `srcs`; `sources` and `exclude` are relative
