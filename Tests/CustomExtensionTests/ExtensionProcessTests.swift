@@ -273,6 +273,30 @@ struct ExtensionProcessTests {
         #expect(result["extensionLog"] as? [String] == ["count 42, read back 41"], "\(result) \(run.stderr)")
     }
 
+    @Test("NSAttributedString.Key.link, as iOS's Foundation has it: a link set on text is read back")
+    func attributedStringLink() async throws {
+        let (run, result) = try await replay(
+            """
+            import Foundation
+            import UserNotifications
+            class NotificationService: UNNotificationServiceExtension {
+                override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let text = NSMutableAttributedString(string: "Read more")
+                    text.addAttribute(.link, value: URL(string: "https://example.com/post")!, range: NSRange(location: 0, length: 4))
+                    var links: [String] = []
+                    text.enumerateAttribute(.link, in: NSRange(location: 0, length: text.length)) { value, range, _ in
+                        if let url = value as? URL { links.append("\\(url.absoluteString) at \\(range.location)+\\(range.length)") }
+                    }
+                    print("\\(NSAttributedString.Key.link.rawValue): \\(links.joined(separator: ", "))")
+                    contentHandler(request.content)
+                }
+            }
+            """)
+        #expect(
+            result["extensionLog"] as? [String] == ["NSLink: https://example.com/post at 0+4"],
+            "\(result) \(run.stderr)")
+    }
+
     @Test(
         "an FCM v1 message reaches the extension as iOS gets it: the translated content, the APNs payload as userInfo")
     func fcmMessage() async throws {

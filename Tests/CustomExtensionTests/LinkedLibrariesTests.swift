@@ -311,7 +311,7 @@ struct LinkedLibrariesTests {
     }
 
     @Test(
-        "a name the compiler cannot find: from a project, only --extension-sources is offered; CommonCrypto's is Apple's"
+        "what a compiler error means: from a project, only --extension-sources is offered; CommonCrypto's names are Apple's; @objc"
     )
     func missingNameAdvice() {
         #expect(
@@ -321,5 +321,10 @@ struct LinkedLibrariesTests {
         #expect(BuildDiagnostics.missingName("KeychainWrapper").contains("give the app's Xcode project instead"))
         #expect(BuildDiagnostics.missingName("CCHmacContext").contains("not in the compatibility modules"))
         #expect(BuildDiagnostics.errorCount(in: "error: filename \"Package.swift\" used twice\n") == 1)
+        // @objc(NotificationService) on the principal class, as real extensions write it.
+        #expect(
+            BuildDiagnostics.unsupported(
+                in: "/x/NotificationService.swift:3:2: error: Objective-C interoperability is disabled\n"
+            ).first?.hasPrefix("@objc: Swift on Linux has no Objective-C runtime") == true)
     }
 }

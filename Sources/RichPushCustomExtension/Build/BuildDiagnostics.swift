@@ -35,6 +35,10 @@ enum BuildDiagnostics {
                 lines.append(missingName(name, fromProject: fromProject))
             } else if let name = quoted(after: "cannot find type ", in: line), line.contains("in scope") {
                 lines.append(missingName(name, fromProject: fromProject))
+            } else if line.contains("Objective-C interoperability is disabled") {
+                lines.append(
+                    "@objc: Swift on Linux has no Objective-C runtime, so no @objc, @objcMembers or dynamic (on iOS, @objc(Name) on the principal class only names it for that runtime; without it the class is found by its Swift name)"
+                )
             } else if line.contains("has no member") {
                 let detail = line.components(separatedBy: "error: ").last ?? String(line)
                 lines.append("\(detail): not in the compatibility modules")
