@@ -320,6 +320,7 @@ struct LinkedLibrariesTests {
         )
         #expect(BuildDiagnostics.missingName("KeychainWrapper").contains("give the app's Xcode project instead"))
         #expect(BuildDiagnostics.missingName("CCHmacContext").contains("not in the compatibility modules"))
+        #expect(BuildDiagnostics.missingName("OSStatus", fromProject: true).hasPrefix("OSStatus: Apple's"))
         #expect(BuildDiagnostics.errorCount(in: "error: filename \"Package.swift\" used twice\n") == 1)
         // @objc(NotificationService) on the principal class, as real extensions write it.
         #expect(

@@ -23,6 +23,8 @@ enum BuildDiagnostics {
         "UN", "UI", "IN", "NS", "CG", "CF", "Sec", "kSec", "os_", "UT", "kUT", "CC_", "CX", "PK",
         // CommonCrypto's HMAC and cryptor API (CCHmacContext, CCHmac, kCCHmacAlgSHA256, CCCrypt).
         "CCHmac", "CCCrypt", "CCKey", "kCC",
+        // MacTypes' status codes, which iOS's Foundation brings in (richpush's are Security's: `import Security`).
+        "OSStatus", "noErr", "errSec",
     ]
 
     /// One line per import, API or type the compatibility modules do not provide, from the compiler's errors.
@@ -71,6 +73,10 @@ enum BuildDiagnostics {
     /// to the app's file is its Xcode project (which names the files the target compiles) or `--extension-sources`;
     /// from the project, the target does not compile it, so only `--extension-sources` can add it.
     static func missingName(_ name: String, fromProject: Bool = false) -> String {
+        if name == "OSStatus" {
+            return
+                "OSStatus: Apple's (MacTypes, which iOS's Foundation brings in); richpush has it in its Security module only, so a file that does not import Security does not see it"
+        }
         if applePrefixes.contains(where: { name.hasPrefix($0) }) {
             return
                 "\(name): not in the compatibility modules (they cover the API docs/extension.md lists)"
