@@ -132,9 +132,9 @@ public struct ExtensionBuilder: Sendable {
         // Modules every file sees without importing them, as on iOS (Foundation there has URLSession).
         // iOS's Foundation has XMLParser; on Linux it is FoundationXML's, imported where the sources mention XML.
         var implicitModules = input.implicitModules
-        let mentionsXML = (sources + libraries.flatMap(\.sources)).contains { source in
-            source.bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self).contains("XMLParser") }
-        }
+        let mentionsXML =
+            texts.contains { $0.contains("XMLParser") }
+            || libraries.flatMap(\.sources).contains { String(decoding: $0.bytes, as: UTF8.self).contains("XMLParser") }
         if mentionsXML { implicitModules.append("FoundationXML") }
         let implicit = implicitModules.flatMap { ["-Xfrontend", "-import-module", "-Xfrontend", $0] }
         let common = ["-swift-version", "5", "-Onone", "-g", "-I", modules, "-I", clang]
@@ -245,9 +245,7 @@ public struct ExtensionBuilder: Sendable {
                         "\(input.label): \(module.origin) has the module name \(module.name), which is not a Swift identifier"
                 )
             }
-            var sources: [Source] = []
-            for path in module.swiftFiles { sources += try Self.read([path]) }
-            read.append((module, sources))
+            read.append((module, try Self.read(module.swiftFiles, limit: Self.maxLibrarySources)))
         }
         return read
     }
@@ -306,9 +304,9 @@ public struct ExtensionBuilder: Sendable {
 
     /// The Swift files' bytes; a `.swift` name that is not a regular file (a FIFO, a device, a folder) is an error
     /// naming it, never opened.
-    static func read(_ paths: [String]) throws(Failure) -> [Source] {
-        guard paths.count <= maxSources else {
-            throw Failure(description: "\(paths.count) Swift files; an extension has at most \(maxSources)")
+    static func read(_ paths: [String], limit: Int = maxSources) throws(Failure) -> [Source] {
+        guard paths.count <= limit else {
+            throw Failure(description: "\(paths.count) Swift files; an extension has at most \(limit)")
         }
         var sources: [Source] = []
         for path in paths {

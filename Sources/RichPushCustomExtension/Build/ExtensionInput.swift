@@ -161,12 +161,16 @@ public struct ExtensionInput: Sendable, Equatable {
                 notes.append(
                     "\(missing): the project compiles it into \(target.name), but it is not there (a generated file?)")
             }
+            let origin =
+                switch target.kind {
+                case .target: "framework target \(target.name)"
+                case .developmentPod: "development pod \(target.name)"
+                }
             guard !target.swiftFiles.isEmpty else {
                 notes.append(
                     target.objectiveCFiles.isEmpty
-                        ? "\(target.kind == .target ? "framework target" : "development pod") \(target.name) compiles no Swift files"
-                        : "\(target.kind == .target ? "framework target" : "development pod") \(target.name) is written in Objective-C, which is not covered (richpush compiles Swift)"
-                )
+                        ? "\(origin) compiles no Swift files"
+                        : "\(origin) is written in Objective-C, which is not covered (richpush compiles Swift)")
                 continue
             }
             if !target.objectiveCFiles.isEmpty {
@@ -175,11 +179,6 @@ public struct ExtensionInput: Sendable, Equatable {
                     "Objective-C is not covered: \(names.joined(separator: ", ")) of \(target.name) (richpush compiles the Swift files only)"
                 )
             }
-            let origin =
-                switch target.kind {
-                case .target: "framework target \(target.name)"
-                case .developmentPod: "development pod \(target.name)"
-                }
             libraries.append(LibraryModule(name: target.moduleName, swiftFiles: target.swiftFiles, origin: origin))
         }
     }

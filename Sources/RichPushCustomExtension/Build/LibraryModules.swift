@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import RichPushFiles
 import RichPushRules
@@ -284,9 +285,8 @@ struct LocalPackages {
             )
 
             """
-        var hasher = Hasher64()
-        hasher.add(manifestText)
-        let folder = resolveFolder + "/\(identity)-\(hasher.hex)"
+        let digest = SHA256.hash(data: Array(manifestText.utf8)).prefix(8).map { String(format: "%02x", $0) }
+        let folder = resolveFolder + "/\(identity)-\(digest.joined())"
         do {
             try FileManager.default.createDirectory(
                 atPath: folder + "/Sources/RichPushFetch", withIntermediateDirectories: true)
@@ -365,17 +365,19 @@ struct LocalPackages {
     private mutating func manifest(_ folder: String, for purpose: String) async -> Manifest? {
         if let known = manifests[folder] { return known }
         guard manifests.count < Self.maxPackages, !unreadable.contains(folder) else { return nil }
-        unreadable.insert(folder)
+        func fail(_ why: String) -> Manifest? {
+            unreadable.insert(folder)
+            walk.notes.append(why)
+            return nil
+        }
         let file = folder + "/Package.swift"
         switch FileNode.following(file) {
         case .success(let node) where node.isRegularFile:
             break
         case .success(let node):
-            walk.notes.append("\(file): \(node.kind.phrase), not a package manifest")
-            return nil
+            return fail("\(file): \(node.kind.phrase), not a package manifest")
         case .failure:
-            walk.notes.append("\(folder): no Package.swift, so the local package of \(purpose) cannot be built")
-            return nil
+            return fail("\(folder): no Package.swift, so the local package of \(purpose) cannot be built")
         }
         let (status, output) = await ExtensionBuilder.run(
             swift, ["package", "dump-package", "--package-path", folder], ownTemporaryFolder: false)
@@ -383,10 +385,8 @@ struct LocalPackages {
             let first =
                 output.split(separator: "\n").first { $0.contains("error:") }.map(String.init)
                 ?? "swift package dump-package exited with status \(status)"
-            walk.notes.append("\(file) cannot be read by SwiftPM: \(first)")
-            return nil
+            return fail("\(file) cannot be read by SwiftPM: \(first)")
         }
-        unreadable.remove(folder)
         manifests[folder] = manifest
         return manifest
     }
@@ -499,18 +499,4 @@ struct LocalPackages {
         }
         return found
     }
-}
-
-/// FNV-1a, 64 bits: a stable name for a folder of richpush's cache (Swift's `Hasher` is seeded per process).
-struct Hasher64 {
-    private var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ text: String) {
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value &*= 0x100_0000_01b3
-        }
-    }
-
-    var hex: String { String(value, radix: 16) }
 }
