@@ -328,4 +328,19 @@ struct LinkedLibrariesTests {
                 in: "/x/NotificationService.swift:3:2: error: Objective-C interoperability is disabled\n"
             ).first?.hasPrefix("@objc: Swift on Linux has no Objective-C runtime") == true)
     }
+
+    @Test("a local package whose folder cannot be read is said as unreadable, not as missing")
+    func unreadablePackage() async throws {
+        // As root, permissions do not stop reading: a link to itself stops it for anyone (ELOOP).
+        let folder = try TemporaryFolder()
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Emoji", withDestinationPath: "Emoji")
+        let walk = await LocalPackages.modules(
+            for: [LocalPackages.Product(folders: [folder.path + "/Emoji"], product: "Emoji")],
+            swift: ExtensionBuilder.findTool("swift"))
+        #expect(walk.modules.isEmpty)
+        #expect(walk.notes.count == 1, "\(walk.notes)")
+        #expect(
+            walk.notes.first?.hasPrefix(folder.path + "/Emoji/Package.swift: cannot be read (") == true, "\(walk.notes)"
+        )
+    }
 }

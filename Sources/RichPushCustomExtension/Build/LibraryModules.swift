@@ -254,6 +254,8 @@ struct LocalPackages {
 
     /// How long one remote package may take to resolve (SwiftPM clones it and what it depends on).
     static let resolveSeconds = 300
+    /// How long reading one manifest may take (SwiftPM compiles and runs it: a few seconds).
+    static let manifestSeconds = 120
 
     /// The checkout of a remote package a local package depends on, resolved as SwiftPM resolves it on the user's
     /// machine: a package of richpush's own in its cache depends on it with the manifest's requirement and product,
@@ -376,15 +378,23 @@ struct LocalPackages {
             break
         case .success(let node):
             return fail("\(file): \(node.kind.phrase), not a package manifest")
-        case .failure:
+        case .failure(let problem) where problem.code == ENOENT || problem.code == ENOTDIR:
             return fail("\(folder): no Package.swift, so the local package of \(purpose) cannot be built")
+        case .failure(let problem):
+            return fail(
+                "\(file): cannot be read (\(problem.message.lowercased())), so the local package of \(purpose) cannot be built"
+            )
         }
+        // A manifest is code: one that never ends is stopped, as a resolution is.
         let (status, output) = await ExtensionBuilder.run(
-            swift, ["package", "dump-package", "--package-path", folder], ownTemporaryFolder: false)
+            "/usr/bin/timeout",
+            ["\(Self.manifestSeconds)", swift, "package", "dump-package", "--package-path", folder])
         guard status == 0, let manifest = Self.parse(output, folder: folder) else {
             let first =
-                output.split(separator: "\n").first { $0.contains("error:") }.map(String.init)
-                ?? "swift package dump-package exited with status \(status)"
+                status == 124
+                ? "SwiftPM did not finish reading it in \(Self.manifestSeconds) s"
+                : output.split(separator: "\n").first { $0.contains("error:") }.map(String.init)
+                    ?? "swift package dump-package exited with status \(status)"
             return fail("\(file) cannot be read by SwiftPM: \(first)")
         }
         manifests[folder] = manifest
