@@ -385,7 +385,8 @@ struct LocalPackages {
                 "\(file): cannot be read (\(problem.message.lowercased())), so the local package of \(purpose) cannot be built"
             )
         }
-        // A manifest is code: one that never ends is stopped, as a resolution is.
+        // SwiftPM that does not finish is stopped, as a resolution is. (A manifest that never ends is not: SwiftPM
+        // runs it in a process group of its own, which outlives `swift package` and keeps its output open.)
         let (status, output) = await ExtensionBuilder.run(
             "/usr/bin/timeout",
             ["\(Self.manifestSeconds)", swift, "package", "dump-package", "--package-path", folder])
